@@ -1,0 +1,392 @@
+//! Turn resolution (spec 6): orders applied as the original applies them
+//! (spec 5), then moves, rotations and attack charges, with every quirk the
+//! original has (decisions 1–3).
+//!
+//! The original scans lists for every question (O(units²) per step). Here
+//! the same answers come from per-tile grids: intent counts in phase 1, and
+//! chains of the units on each tile in phase 3; so a turn costs about
+//! O(units × longest charge).
+
+use engine::record::{Action, ActionResult};
+use serde_json::json;
+
+use crate::board::{Dir, Pos, State, NONE};
+use crate::orders::Order;
+
+/// Sets each unit's command from the players' orders, in the original's way
+/// (spec 5): per file, in line order, last order for a unit wins; a line
+/// naming a unit the player does not have (unknown, dead, another's) stops
+/// that file. Returns, per unit in list order, its command byte (0 = none).
+pub fn apply_orders(state: &State, orders: &[(u8, &[Order])]) -> Vec<u8> {
+    let mut commands = vec![0u8; state.units.len()];
+    if orders.is_empty() {
+        return commands;
+    }
+    let by_id = unit_index_by_id(state);
+    for &(player, list) in orders {
+        for o in list {
+            match by_id.get(&o.unit) {
+                Some(&i) if state.units[i].player == player => commands[i] = o.command,
+                _ => break,
+            }
+        }
+    }
+    commands
+}
+
+/// Where each order file stops being read: the 0-based index of the first
+/// order naming a unit the player does not have, if any (spec 5).
+pub fn first_ignored(state: &State, player: u8, list: &[Order]) -> Option<usize> {
+    list.iter().position(|o| {
+        !state
+            .units
+            .iter()
+            .any(|u| u.id == o.unit && u.player == player)
+    })
+}
+
+fn unit_index_by_id(state: &State) -> std::collections::HashMap<u16, usize> {
+    state
+        .units
+        .iter()
+        .enumerate()
+        .map(|(i, u)| (u.id, i))
+        .collect()
+}
+
+/// Resolves one turn with the commands of [`apply_orders`]. When `log` is
+/// given, appends one record action per unit that had an order.
+pub fn resolve(state: &mut State, commands: &[u8], mut log: Option<&mut Vec<Action>>) {
+    debug_assert_eq!(commands.len(), state.units.len());
+    moves(state, commands, log.as_deref_mut());
+    rotations(state, commands, log.as_deref_mut());
+    let dead = charges(state, commands, log);
+    if dead.iter().any(|&d| d) {
+        let mut i = 0;
+        state.units.retain(|_| {
+            i += 1;
+            !dead[i - 1]
+        });
+    }
+    state.turn += 1;
+}
+
+fn xy(p: Pos) -> serde_json::Value {
+    json!([p.x, p.y])
+}
+
+/// Phase 1 (spec 6.1): moves in list order. A move into tile `t` fails when
+/// `t` is off the board, a wall (including walls left earlier this phase),
+/// or the intent of any other unit, where a unit's intent is the tile ahead
+/// of it if its order is `F`, else its own tile, computed from where it
+/// stands now. A successful move leaves a wall on the tile it left.
+fn moves(state: &mut State, commands: &[u8], mut log: Option<&mut Vec<Action>>) {
+    if !commands.contains(&b'F') {
+        return;
+    }
+    let n = state.units.len();
+    // Each unit's intended tile index, or NONE when it is off the board.
+    let mut intent = vec![NONE; n];
+    state.grid_mut();
+    let (w, h) = (state.width, state.height);
+    let index = |p: Pos| -> u32 {
+        if p.x < w && p.y < h {
+            (p.y as usize * w as usize + p.x as usize) as u32
+        } else {
+            NONE
+        }
+    };
+    let grid = state.grid.as_mut().expect("built above");
+    for (i, u) in state.units.iter().enumerate() {
+        let t = if commands[i] == b'F' {
+            u.dir.ahead(u.pos)
+        } else {
+            u.pos
+        };
+        intent[i] = index(t);
+        if intent[i] != NONE {
+            grid.count[intent[i] as usize] += 1;
+        }
+    }
+    for i in 0..n {
+        if commands[i] != b'F' {
+            continue;
+        }
+        let u = state.units[i];
+        let t = intent[i];
+        let blocked = if t == NONE {
+            Some("edge")
+        } else if grid.wall[t as usize] {
+            Some("wall")
+        } else if grid.count[t as usize] > 1 {
+            // The unit's own intent is `t`; any more is another's claim.
+            Some("claimed")
+        } else {
+            None
+        };
+        let mut action = log.as_ref().map(|_| {
+            Action::new("move", Some(u64::from(u.id)), Some(u64::from(u.player)))
+                .with("command", "F")
+        });
+        match blocked {
+            Some(why) => {
+                if let Some(a) = action.as_mut() {
+                    a.extra.insert("blocked".into(), why.into());
+                }
+            }
+            None => {
+                let from = index(u.pos) as usize;
+                state.walls.push(u.pos);
+                grid.wall[from] = true;
+                grid.count[t as usize] -= 1;
+                let to = u.dir.ahead(u.pos); // the tile `t`
+                state.units[i].pos = to;
+                let next = index(u.dir.ahead(to));
+                intent[i] = next;
+                if next != NONE {
+                    grid.count[next as usize] += 1;
+                }
+                if let Some(a) = action.as_mut() {
+                    a.extra.insert("wall".into(), xy(u.pos));
+                    a.push_result(ActionResult::change(u64::from(u.id), "assignment", xy(to)));
+                }
+            }
+        }
+        if let (Some(log), Some(a)) = (log.as_deref_mut(), action) {
+            log.push(a);
+        }
+    }
+    for &t in &intent {
+        if t != NONE {
+            grid.count[t as usize] -= 1;
+        }
+    }
+}
+
+/// Phase 2 (spec 6.2): every `L` and `R` turns the unit; nothing can fail.
+/// Units with an inert command are logged here too, as `hold`.
+fn rotations(state: &mut State, commands: &[u8], mut log: Option<&mut Vec<Action>>) {
+    for (u, &c) in state.units.iter_mut().zip(commands) {
+        let turned = match c {
+            b'L' => u.dir.left(),
+            b'R' => u.dir.right(),
+            0 | b'F' | b'A' => continue,
+            other => {
+                if let Some(log) = log.as_deref_mut() {
+                    log.push(
+                        Action::new("hold", Some(u64::from(u.id)), Some(u64::from(u.player)))
+                            .with("command", char::from(other).to_string()),
+                    );
+                }
+                continue;
+            }
+        };
+        u.dir = turned;
+        if let Some(log) = log.as_deref_mut() {
+            let mut a = Action::new("turn", Some(u64::from(u.id)), Some(u64::from(u.player)))
+                .with("command", char::from(c).to_string())
+                .with("direction", turned.letter().to_string());
+            a.push_result(ActionResult::change(
+                u64::from(u.id),
+                "direction",
+                turned.letter().to_string(),
+            ));
+            log.push(a);
+        }
+    }
+}
+
+/// Phase 3 (spec 6.3): attackers charge one tile per step until a wall or
+/// the edge stops them, killing as they go. After every step (and once after
+/// the last, motionless one): the pass-through test, then the same-tile
+/// test, each removing the units it marks. Returns which units died.
+fn charges(state: &mut State, commands: &[u8], log: Option<&mut Vec<Action>>) -> Vec<bool> {
+    let n = state.units.len();
+    let mut dead = vec![false; n];
+    let mut attackers: Vec<usize> = (0..n).filter(|&i| commands[i] == b'A').collect();
+    if attackers.is_empty() {
+        return dead;
+    }
+    let logging = log.is_some();
+    let start: Vec<Pos> = if logging {
+        attackers.iter().map(|&i| state.units[i].pos).collect()
+    } else {
+        vec![]
+    };
+    // (killer, victim) pairs in the order they happened; killer == victim's
+    // partner for pass-through deaths.
+    let mut kills: Vec<(usize, usize, &'static str)> = vec![];
+    state.grid_mut();
+    let w = state.width as usize;
+    let grid = state.grid.as_mut().expect("built above");
+    let units = &mut state.units;
+    let tile = |p: Pos| p.y as usize * w + p.x as usize;
+    // Chains of the units on each tile: head[tile] → next[unit] → ...
+    let mut next = vec![NONE; n];
+    for i in 0..n {
+        let t = tile(units[i].pos);
+        next[i] = grid.head[t];
+        grid.head[t] = i as u32;
+    }
+    let unlink = |grid: &mut crate::board::Grid, next: &mut [u32], t: usize, i: usize| {
+        let mut cur = grid.head[t];
+        if cur == i as u32 {
+            grid.head[t] = next[i];
+            return;
+        }
+        while cur != NONE {
+            let after = next[cur as usize];
+            if after == i as u32 {
+                next[cur as usize] = next[i];
+                return;
+            }
+            cur = after;
+        }
+    };
+    let (width, height) = (state.width, state.height);
+    let mut marked: Vec<usize> = vec![];
+    loop {
+        let mut moved = false;
+        for &a in &attackers {
+            let p = units[a].pos;
+            let f = units[a].dir.ahead(p);
+            if f.x < width && f.y < height && !grid.wall[tile(f)] {
+                unlink(grid, &mut next, tile(p), a);
+                units[a].pos = f;
+                let t = tile(f);
+                next[a] = grid.head[t];
+                grid.head[t] = a as u32;
+                moved = true;
+            }
+        }
+        // Pass-through (spec 6.3, with the original's E–W sign error).
+        marked.clear();
+        for &a in &attackers {
+            let p = units[a].pos;
+            let (behind, want) = match units[a].dir {
+                Dir::N => (p.y.checked_sub(1).map(|y| Pos::new(p.x, y)), Dir::S),
+                Dir::S => (Some(Pos::new(p.x, p.y.wrapping_add(1))), Dir::N),
+                Dir::E => (p.x.checked_sub(1).map(|x| Pos::new(x, p.y)), Dir::W),
+                Dir::W => (None, Dir::E),
+            };
+            let mut partners = |q: Option<Pos>, want: Dir| {
+                let Some(q) = q.filter(|q| q.x < width && q.y < height) else {
+                    return;
+                };
+                let mut cur = grid.head[tile(q)];
+                while cur != NONE {
+                    let b = cur as usize;
+                    if b != a && commands[b] == b'A' && units[b].dir == want {
+                        marked.push(a);
+                        marked.push(b);
+                        if logging {
+                            kills.push((b, a, "passthrough"));
+                        }
+                    }
+                    cur = next[b];
+                }
+            };
+            partners(behind, want);
+            if units[a].dir == Dir::E {
+                // x1 == x2 - 1 with a facing E and b facing W: face to face.
+                partners(Some(Pos::new(p.x.wrapping_add(1), p.y)), Dir::W);
+            }
+        }
+        remove(
+            &marked,
+            &mut dead,
+            &mut attackers,
+            units,
+            grid,
+            &mut next,
+            &unlink,
+            &tile,
+        );
+        // Same tile: an attacker kills everyone else on its tile.
+        marked.clear();
+        for &a in &attackers {
+            let t = tile(units[a].pos);
+            let mut cur = grid.head[t];
+            while cur != NONE {
+                let b = cur as usize;
+                if b != a {
+                    marked.push(b);
+                    if logging {
+                        kills.push((a, b, "charge"));
+                    }
+                }
+                cur = next[b];
+            }
+        }
+        remove(
+            &marked,
+            &mut dead,
+            &mut attackers,
+            units,
+            grid,
+            &mut next,
+            &unlink,
+            &tile,
+        );
+        if !moved {
+            break;
+        }
+    }
+    // Leave the chains empty for the next turn.
+    for (i, u) in units.iter().enumerate() {
+        if !dead[i] {
+            grid.head[tile(u.pos)] = NONE;
+        }
+    }
+    if let Some(log) = log {
+        let all: Vec<usize> = (0..n).filter(|&i| commands[i] == b'A').collect();
+        for (k, &a) in all.iter().enumerate() {
+            let u = units[a];
+            let mut action =
+                Action::new("attack", Some(u64::from(u.id)), Some(u64::from(u.player)))
+                    .with("command", "A")
+                    .with("direction", u.dir.letter().to_string());
+            if u.pos != start[k] {
+                action.push_result(ActionResult::change(
+                    u64::from(u.id),
+                    "assignment",
+                    xy(u.pos),
+                ));
+            }
+            let mut seen = std::collections::HashSet::new();
+            for &(killer, victim, how) in &kills {
+                if killer == a && seen.insert(victim) {
+                    let mut r = ActionResult::change(u64::from(units[victim].id), "alive", false);
+                    r.extra.insert("cause".into(), how.into());
+                    action.push_result(r);
+                }
+            }
+            log.push(action);
+        }
+    }
+    dead
+}
+
+/// Removes marked units at once (ids de-duplicated, spec 6.3 `KillAll`).
+#[allow(clippy::too_many_arguments)]
+fn remove(
+    marked: &[usize],
+    dead: &mut [bool],
+    attackers: &mut Vec<usize>,
+    units: &[crate::board::Unit],
+    grid: &mut crate::board::Grid,
+    next: &mut [u32],
+    unlink: &impl Fn(&mut crate::board::Grid, &mut [u32], usize, usize),
+    tile: &impl Fn(Pos) -> usize,
+) {
+    if marked.is_empty() {
+        return;
+    }
+    for &i in marked {
+        if !dead[i] {
+            dead[i] = true;
+            unlink(grid, next, tile(units[i].pos), i);
+        }
+    }
+    attackers.retain(|&a| !dead[a]);
+}
