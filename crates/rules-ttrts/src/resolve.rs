@@ -10,7 +10,7 @@
 use engine::record::{Action, ActionResult};
 use serde_json::json;
 
-use crate::board::{Dir, Pos, State, NONE};
+use crate::board::{Dir, Pos, State, Unit, NONE};
 use crate::orders::Order;
 
 /// Sets each unit's command from the players' orders, in the original's way
@@ -22,11 +22,11 @@ pub fn apply_orders(state: &State, orders: &[(u8, &[Order])]) -> Vec<u8> {
     if orders.is_empty() {
         return commands;
     }
-    let by_id = unit_index_by_id(state);
+    let by_id = IdIndex::new(state);
     for &(player, list) in orders {
         for o in list {
-            match by_id.get(&o.unit) {
-                Some(&i) if state.units[i].player == player => commands[i] = o.command,
+            match by_id.get(o.unit) {
+                Some(i) if state.units[i].player == player => commands[i] = o.command,
                 _ => break,
             }
         }
@@ -37,21 +37,36 @@ pub fn apply_orders(state: &State, orders: &[(u8, &[Order])]) -> Vec<u8> {
 /// Where each order file stops being read: the 0-based index of the first
 /// order naming a unit the player does not have, if any (spec 5).
 pub fn first_ignored(state: &State, player: u8, list: &[Order]) -> Option<usize> {
+    let by_id = IdIndex::new(state);
     list.iter().position(|o| {
-        !state
-            .units
-            .iter()
-            .any(|u| u.id == o.unit && u.player == player)
+        by_id
+            .get(o.unit)
+            .is_none_or(|i| state.units[i].player != player)
     })
 }
 
-fn unit_index_by_id(state: &State) -> std::collections::HashMap<u16, usize> {
-    state
-        .units
-        .iter()
-        .enumerate()
-        .map(|(i, u)| (u.id, i))
-        .collect()
+/// Unit ids to list positions: a sorted array, cheaper to build each turn
+/// than a hash map and as quick to search for a few hundred units.
+struct IdIndex(Vec<(u16, u32)>);
+
+impl IdIndex {
+    fn new(state: &State) -> IdIndex {
+        let mut ids: Vec<(u16, u32)> = state
+            .units
+            .iter()
+            .enumerate()
+            .map(|(i, u)| (u.id, i as u32))
+            .collect();
+        ids.sort_unstable();
+        IdIndex(ids)
+    }
+
+    fn get(&self, id: u16) -> Option<usize> {
+        self.0
+            .binary_search_by_key(&id, |e| e.0)
+            .ok()
+            .map(|k| self.0[k].1 as usize)
+    }
 }
 
 /// Resolves one turn with the commands of [`apply_orders`]. When `log` is
@@ -200,10 +215,17 @@ fn rotations(state: &mut State, commands: &[u8], mut log: Option<&mut Vec<Action
 /// the edge stops them, killing as they go. After every step (and once after
 /// the last, motionless one): the pass-through test, then the same-tile
 /// test, each removing the units it marks. Returns which units died.
+///
+/// Both tests look at pairs of units, and a pair's answer changes only when
+/// one of the two moves; deaths only remove pairs. So after the first step,
+/// which checks every attacker, only the attackers that moved in a step are
+/// checked, each against the units on and beside its tile. A blocked
+/// attacker never moves again (walls do not change in this phase), so it
+/// leaves the list of movers at once.
 fn charges(state: &mut State, commands: &[u8], log: Option<&mut Vec<Action>>) -> Vec<bool> {
     let n = state.units.len();
     let mut dead = vec![false; n];
-    let mut attackers: Vec<usize> = (0..n).filter(|&i| commands[i] == b'A').collect();
+    let attackers: Vec<usize> = (0..n).filter(|&i| commands[i] == b'A').collect();
     if attackers.is_empty() {
         return dead;
     }
@@ -213,100 +235,92 @@ fn charges(state: &mut State, commands: &[u8], log: Option<&mut Vec<Action>>) ->
     } else {
         vec![]
     };
-    // (killer, victim) pairs in the order they happened; killer == victim's
-    // partner for pass-through deaths.
+    // (killer, victim, how) in the order they happened, when logging.
     let mut kills: Vec<(usize, usize, &'static str)> = vec![];
     state.grid_mut();
-    let w = state.width as usize;
+    let (width, height) = (state.width, state.height);
+    let w = width as usize;
     let grid = state.grid.as_mut().expect("built above");
     let units = &mut state.units;
     let tile = |p: Pos| p.y as usize * w + p.x as usize;
     // Chains of the units on each tile: head[tile] → next[unit] → ...
     let mut next = vec![NONE; n];
-    for i in 0..n {
-        let t = tile(units[i].pos);
+    for (i, u) in units.iter().enumerate() {
+        let t = tile(u.pos);
         next[i] = grid.head[t];
         grid.head[t] = i as u32;
     }
-    let unlink = |grid: &mut crate::board::Grid, next: &mut [u32], t: usize, i: usize| {
-        let mut cur = grid.head[t];
-        if cur == i as u32 {
-            grid.head[t] = next[i];
-            return;
-        }
-        while cur != NONE {
-            let after = next[cur as usize];
-            if after == i as u32 {
-                next[cur as usize] = next[i];
-                return;
-            }
-            cur = after;
-        }
-    };
-    let (width, height) = (state.width, state.height);
+    let is_attacker = |i: usize| commands[i] == b'A';
+    let mut moving = attackers.clone();
+    let mut subjects: Vec<usize> = Vec::with_capacity(attackers.len());
     let mut marked: Vec<usize> = vec![];
+    let mut first = true;
     loop {
-        let mut moved = false;
-        for &a in &attackers {
+        subjects.clear();
+        moving.retain(|&a| {
+            if dead[a] {
+                return false;
+            }
             let p = units[a].pos;
             let f = units[a].dir.ahead(p);
             if f.x < width && f.y < height && !grid.wall[tile(f)] {
-                unlink(grid, &mut next, tile(p), a);
+                unlink(&mut grid.head, &mut next, tile(p), a);
                 units[a].pos = f;
                 let t = tile(f);
                 next[a] = grid.head[t];
                 grid.head[t] = a as u32;
-                moved = true;
+                subjects.push(a);
+                true
+            } else {
+                false
             }
+        });
+        let moved = !subjects.is_empty();
+        if first {
+            subjects.clear();
+            subjects.extend(attackers.iter().copied().filter(|&a| !dead[a]));
+            first = false;
         }
         // Pass-through (spec 6.3, with the original's E–W sign error).
         marked.clear();
-        for &a in &attackers {
+        for &a in &subjects {
             let p = units[a].pos;
-            let (behind, want) = match units[a].dir {
-                Dir::N => (p.y.checked_sub(1).map(|y| Pos::new(p.x, y)), Dir::S),
-                Dir::S => (Some(Pos::new(p.x, p.y.wrapping_add(1))), Dir::N),
-                Dir::E => (p.x.checked_sub(1).map(|x| Pos::new(x, p.y)), Dir::W),
-                Dir::W => (None, Dir::E),
-            };
-            let mut partners = |q: Option<Pos>, want: Dir| {
-                let Some(q) = q.filter(|q| q.x < width && q.y < height) else {
-                    return;
-                };
+            let around = [
+                Pos::new(p.x, p.y.wrapping_add(1)),
+                Pos::new(p.x.wrapping_add(1), p.y),
+                Pos::new(p.x, p.y.wrapping_sub(1)),
+                Pos::new(p.x.wrapping_sub(1), p.y),
+            ];
+            for q in around {
+                if q.x >= width || q.y >= height {
+                    continue;
+                }
                 let mut cur = grid.head[tile(q)];
                 while cur != NONE {
                     let b = cur as usize;
-                    if b != a && commands[b] == b'A' && units[b].dir == want {
+                    if is_attacker(b)
+                        && (passthrough(&units[a], &units[b]) || passthrough(&units[b], &units[a]))
+                    {
                         marked.push(a);
                         marked.push(b);
                         if logging {
+                            kills.push((a, b, "passthrough"));
                             kills.push((b, a, "passthrough"));
                         }
                     }
                     cur = next[b];
                 }
-            };
-            partners(behind, want);
-            if units[a].dir == Dir::E {
-                // x1 == x2 - 1 with a facing E and b facing W: face to face.
-                partners(Some(Pos::new(p.x.wrapping_add(1), p.y)), Dir::W);
             }
         }
-        remove(
-            &marked,
-            &mut dead,
-            &mut attackers,
-            units,
-            grid,
-            &mut next,
-            &unlink,
-            &tile,
-        );
-        // Same tile: an attacker kills everyone else on its tile.
+        remove(&marked, &mut dead, units, &mut grid.head, &mut next, &tile);
+        // Same tile: an attacker kills everyone else on its tile, and two
+        // attackers on one tile kill each other.
         marked.clear();
-        for &a in &attackers {
-            let t = tile(units[a].pos);
-            let mut cur = grid.head[t];
+        for &a in &subjects {
+            if dead[a] {
+                continue;
+            }
+            let mut cur = grid.head[tile(units[a].pos)];
             while cur != NONE {
                 let b = cur as usize;
                 if b != a {
@@ -314,20 +328,17 @@ fn charges(state: &mut State, commands: &[u8], log: Option<&mut Vec<Action>>) ->
                     if logging {
                         kills.push((a, b, "charge"));
                     }
+                    if is_attacker(b) {
+                        marked.push(a);
+                        if logging {
+                            kills.push((b, a, "charge"));
+                        }
+                    }
                 }
                 cur = next[b];
             }
         }
-        remove(
-            &marked,
-            &mut dead,
-            &mut attackers,
-            units,
-            grid,
-            &mut next,
-            &unlink,
-            &tile,
-        );
+        remove(&marked, &mut dead, units, &mut grid.head, &mut next, &tile);
         if !moved {
             break;
         }
@@ -339,8 +350,7 @@ fn charges(state: &mut State, commands: &[u8], log: Option<&mut Vec<Action>>) ->
         }
     }
     if let Some(log) = log {
-        let all: Vec<usize> = (0..n).filter(|&i| commands[i] == b'A').collect();
-        for (k, &a) in all.iter().enumerate() {
+        for (k, &a) in attackers.iter().enumerate() {
             let u = units[a];
             let mut action =
                 Action::new("attack", Some(u64::from(u.id)), Some(u64::from(u.player)))
@@ -367,26 +377,50 @@ fn charges(state: &mut State, commands: &[u8], log: Option<&mut Vec<Action>>) ->
     dead
 }
 
+/// The original's pass-through test for the ordered pair `(a, b)`
+/// (`game.cpp:308-337`): back to back along a's facing, or, through its
+/// sign error, face to face on an east–west row with a facing east.
+fn passthrough(a: &Unit, b: &Unit) -> bool {
+    let (x1, y1) = (i32::from(a.pos.x), i32::from(a.pos.y));
+    let (x2, y2) = (i32::from(b.pos.x), i32::from(b.pos.y));
+    match (a.dir, b.dir) {
+        (Dir::N, Dir::S) => x1 == x2 && y1 == y2 + 1,
+        (Dir::S, Dir::N) => x1 == x2 && y1 == y2 - 1,
+        (Dir::E, Dir::W) => y1 == y2 && (x1 == x2 + 1 || x1 == x2 - 1),
+        _ => false,
+    }
+}
+
+/// Takes unit `i` out of the chain of tile `t`.
+fn unlink(head: &mut [u32], next: &mut [u32], t: usize, i: usize) {
+    let mut cur = head[t];
+    if cur == i as u32 {
+        head[t] = next[i];
+        return;
+    }
+    while cur != NONE {
+        let after = next[cur as usize];
+        if after == i as u32 {
+            next[cur as usize] = next[i];
+            return;
+        }
+        cur = after;
+    }
+}
+
 /// Removes marked units at once (ids de-duplicated, spec 6.3 `KillAll`).
-#[allow(clippy::too_many_arguments)]
 fn remove(
     marked: &[usize],
     dead: &mut [bool],
-    attackers: &mut Vec<usize>,
-    units: &[crate::board::Unit],
-    grid: &mut crate::board::Grid,
+    units: &[Unit],
+    head: &mut [u32],
     next: &mut [u32],
-    unlink: &impl Fn(&mut crate::board::Grid, &mut [u32], usize, usize),
     tile: &impl Fn(Pos) -> usize,
 ) {
-    if marked.is_empty() {
-        return;
-    }
     for &i in marked {
         if !dead[i] {
             dead[i] = true;
-            unlink(grid, next, tile(units[i].pos), i);
+            unlink(head, next, tile(units[i].pos), i);
         }
     }
-    attackers.retain(|&a| !dead[a]);
 }
