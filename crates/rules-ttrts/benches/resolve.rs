@@ -64,7 +64,42 @@ fn bench_turn(c: &mut Criterion, name: &str, state: State, bot: &str) {
     });
 }
 
+/// A whole 100-turn game of random orders, replayed from its first state:
+/// the figure to divide by 100 for the mean cost of a turn as games go
+/// (boards fill with walls, units die).
+fn bench_game(c: &mut Criterion, map: &str) {
+    let rules = Ttrts;
+    let start = maps::bundled(map).expect("bundled");
+    let mut state = start.clone();
+    let mut rng = GameRng::from_seed(1);
+    let mut player = bots::bot("random").expect("bot");
+    let mut turns = vec![];
+    for _ in 0..100 {
+        let o: Vec<(Seat, Orders)> = rules
+            .awaiting(&state)
+            .into_iter()
+            .map(|s| (s, player.orders(&rules, &state, s, &mut rng)))
+            .collect();
+        rules.resolve(&mut state, &o, &mut rng, None);
+        turns.push(o);
+    }
+    c.bench_function(&format!("ttrts 100 turns {map} random"), |b| {
+        b.iter_batched(
+            || start.clone(),
+            |mut s| {
+                for o in &turns {
+                    rules.resolve(&mut s, o, &mut GameRng::from_seed(0), None);
+                }
+                s
+            },
+            BatchSize::SmallInput,
+        )
+    });
+}
+
 fn benches(c: &mut Criterion) {
+    bench_game(c, "Skirmish50");
+    bench_game(c, "Battle200");
     for map in ["Skirmish50", "Battle200"] {
         for bot in ["random", "greedy"] {
             let state = maps::bundled(map).expect("bundled");

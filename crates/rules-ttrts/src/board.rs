@@ -138,7 +138,7 @@ impl State {
     /// otherwise scans the list (views and end checks on a fresh state).
     pub fn is_wall(&self, p: Pos) -> bool {
         match &self.grid {
-            Some(g) => g.wall[self.index(p)],
+            Some(g) => g.is_wall(self.index(p)),
             None => self.walls.contains(&p),
         }
     }
@@ -148,13 +148,11 @@ impl State {
         if self.grid.is_none() {
             let tiles = self.width as usize * self.height as usize;
             let mut g = Grid {
-                wall: vec![false; tiles],
-                count: vec![0; tiles],
-                head: vec![NONE; tiles],
+                wall: vec![0; tiles.div_ceil(64)],
+                scratch: vec![0; tiles],
             };
             for &w in &self.walls {
-                let i = self.index(w);
-                g.wall[i] = true;
+                g.set_wall(self.index(w));
             }
             self.grid = Some(g);
         }
@@ -172,18 +170,25 @@ impl State {
     }
 }
 
-/// Per-tile lookups. `count` and `head` are scratch space that every phase
-/// leaves as it found them (all zero, all [`NONE`]), so they never need
-/// clearing between turns.
+/// Per-tile lookups, kept small so a 200x200 board's fit in the cache.
 #[derive(Debug, Clone)]
 pub(crate) struct Grid {
-    pub wall: Vec<bool>,
-    /// Phase 1: how many units intend to be on each tile.
-    pub count: Vec<u32>,
-    /// Phase 3: the first unit (index into the unit list) on each tile; the
-    /// others are chained through a per-turn `next` array.
-    pub head: Vec<u32>,
+    /// One bit per tile: a wall.
+    pub wall: Vec<u64>,
+    /// Scratch space, all zero between phases. Phase 1: how many units
+    /// intend to be on each tile. Phase 3: 1 + the first unit (index into
+    /// the unit list) on each tile, 0 for none; the others are chained
+    /// through a per-turn `next` array. Units are at most 65535 (their ids
+    /// are u16 and 65535 is not an id), so u16 holds both.
+    pub scratch: Vec<u16>,
 }
 
-/// "No unit" in the `head` and `next` chains.
-pub(crate) const NONE: u32 = u32::MAX;
+impl Grid {
+    pub fn is_wall(&self, tile: usize) -> bool {
+        self.wall[tile / 64] >> (tile % 64) & 1 == 1
+    }
+
+    pub fn set_wall(&mut self, tile: usize) {
+        self.wall[tile / 64] |= 1 << (tile % 64);
+    }
+}

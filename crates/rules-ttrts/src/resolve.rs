@@ -10,7 +10,10 @@
 use engine::record::{Action, ActionResult};
 use serde_json::json;
 
-use crate::board::{Dir, Pos, State, Unit, NONE};
+use crate::board::{Dir, Pos, State, Unit};
+
+/// An off-board tile in phase 1's intents.
+const NONE: u32 = u32::MAX;
 use crate::orders::Order;
 
 /// Sets each unit's command from the players' orders, in the original's way
@@ -120,7 +123,7 @@ fn moves(state: &mut State, commands: &[u8], mut log: Option<&mut Vec<Action>>) 
         };
         intent[i] = index(t);
         if intent[i] != NONE {
-            grid.count[intent[i] as usize] += 1;
+            grid.scratch[intent[i] as usize] += 1;
         }
     }
     for i in 0..n {
@@ -131,9 +134,9 @@ fn moves(state: &mut State, commands: &[u8], mut log: Option<&mut Vec<Action>>) 
         let t = intent[i];
         let blocked = if t == NONE {
             Some("edge")
-        } else if grid.wall[t as usize] {
+        } else if grid.is_wall(t as usize) {
             Some("wall")
-        } else if grid.count[t as usize] > 1 {
+        } else if grid.scratch[t as usize] > 1 {
             // The unit's own intent is `t`; any more is another's claim.
             Some("claimed")
         } else {
@@ -152,14 +155,14 @@ fn moves(state: &mut State, commands: &[u8], mut log: Option<&mut Vec<Action>>) 
             None => {
                 let from = index(u.pos) as usize;
                 state.walls.push(u.pos);
-                grid.wall[from] = true;
-                grid.count[t as usize] -= 1;
+                grid.set_wall(from);
+                grid.scratch[t as usize] -= 1;
                 let to = u.dir.ahead(u.pos); // the tile `t`
                 state.units[i].pos = to;
                 let next = index(u.dir.ahead(to));
                 intent[i] = next;
                 if next != NONE {
-                    grid.count[next as usize] += 1;
+                    grid.scratch[next as usize] += 1;
                 }
                 if let Some(a) = action.as_mut() {
                     a.extra.insert("wall".into(), xy(u.pos));
@@ -173,7 +176,7 @@ fn moves(state: &mut State, commands: &[u8], mut log: Option<&mut Vec<Action>>) 
     }
     for &t in &intent {
         if t != NONE {
-            grid.count[t as usize] -= 1;
+            grid.scratch[t as usize] -= 1;
         }
     }
 }
@@ -243,12 +246,16 @@ fn charges(state: &mut State, commands: &[u8], log: Option<&mut Vec<Action>>) ->
     let grid = state.grid.as_mut().expect("built above");
     let units = &mut state.units;
     let tile = |p: Pos| p.y as usize * w + p.x as usize;
-    // Chains of the units on each tile: head[tile] → next[unit] → ...
-    let mut next = vec![NONE; n];
+    // Chains of the units on each tile: head[tile] → next[unit] → ...,
+    // each link being 1 + a unit's index, 0 ending the chain.
+    let head = &mut grid.scratch;
+    let walls = &grid.wall;
+    let wall_at = |t: usize| walls[t / 64] >> (t % 64) & 1 == 1;
+    let mut next = vec![0u16; n];
     for (i, u) in units.iter().enumerate() {
         let t = tile(u.pos);
-        next[i] = grid.head[t];
-        grid.head[t] = i as u32;
+        next[i] = head[t];
+        head[t] = link(i);
     }
     let is_attacker = |i: usize| commands[i] == b'A';
     let mut moving = attackers.clone();
@@ -263,12 +270,12 @@ fn charges(state: &mut State, commands: &[u8], log: Option<&mut Vec<Action>>) ->
             }
             let p = units[a].pos;
             let f = units[a].dir.ahead(p);
-            if f.x < width && f.y < height && !grid.wall[tile(f)] {
-                unlink(&mut grid.head, &mut next, tile(p), a);
+            if f.x < width && f.y < height && !wall_at(tile(f)) {
+                unlink(head, &mut next, tile(p), a);
                 units[a].pos = f;
                 let t = tile(f);
-                next[a] = grid.head[t];
-                grid.head[t] = a as u32;
+                next[a] = head[t];
+                head[t] = link(a);
                 subjects.push(a);
                 true
             } else {
@@ -295,9 +302,9 @@ fn charges(state: &mut State, commands: &[u8], log: Option<&mut Vec<Action>>) ->
                 if q.x >= width || q.y >= height {
                     continue;
                 }
-                let mut cur = grid.head[tile(q)];
-                while cur != NONE {
-                    let b = cur as usize;
+                let mut cur = head[tile(q)];
+                while cur != 0 {
+                    let b = cur as usize - 1;
                     if is_attacker(b)
                         && (passthrough(&units[a], &units[b]) || passthrough(&units[b], &units[a]))
                     {
@@ -312,7 +319,7 @@ fn charges(state: &mut State, commands: &[u8], log: Option<&mut Vec<Action>>) ->
                 }
             }
         }
-        remove(&marked, &mut dead, units, &mut grid.head, &mut next, &tile);
+        remove(&marked, &mut dead, units, head, &mut next, &tile);
         // Same tile: an attacker kills everyone else on its tile, and two
         // attackers on one tile kill each other.
         marked.clear();
@@ -320,9 +327,9 @@ fn charges(state: &mut State, commands: &[u8], log: Option<&mut Vec<Action>>) ->
             if dead[a] {
                 continue;
             }
-            let mut cur = grid.head[tile(units[a].pos)];
-            while cur != NONE {
-                let b = cur as usize;
+            let mut cur = head[tile(units[a].pos)];
+            while cur != 0 {
+                let b = cur as usize - 1;
                 if b != a {
                     marked.push(b);
                     if logging {
@@ -338,7 +345,7 @@ fn charges(state: &mut State, commands: &[u8], log: Option<&mut Vec<Action>>) ->
                 cur = next[b];
             }
         }
-        remove(&marked, &mut dead, units, &mut grid.head, &mut next, &tile);
+        remove(&marked, &mut dead, units, head, &mut next, &tile);
         if !moved {
             break;
         }
@@ -346,7 +353,7 @@ fn charges(state: &mut State, commands: &[u8], log: Option<&mut Vec<Action>>) ->
     // Leave the chains empty for the next turn.
     for (i, u) in units.iter().enumerate() {
         if !dead[i] {
-            grid.head[tile(u.pos)] = NONE;
+            head[tile(u.pos)] = 0;
         }
     }
     if let Some(log) = log {
@@ -391,17 +398,24 @@ fn passthrough(a: &Unit, b: &Unit) -> bool {
     }
 }
 
+/// The chain link for unit index `i`.
+fn link(i: usize) -> u16 {
+    debug_assert!(i < usize::from(u16::MAX));
+    (i + 1) as u16
+}
+
 /// Takes unit `i` out of the chain of tile `t`.
-fn unlink(head: &mut [u32], next: &mut [u32], t: usize, i: usize) {
-    let mut cur = head[t];
-    if cur == i as u32 {
+fn unlink(head: &mut [u16], next: &mut [u16], t: usize, i: usize) {
+    let me = link(i);
+    if head[t] == me {
         head[t] = next[i];
         return;
     }
-    while cur != NONE {
-        let after = next[cur as usize];
-        if after == i as u32 {
-            next[cur as usize] = next[i];
+    let mut cur = head[t];
+    while cur != 0 {
+        let after = next[cur as usize - 1];
+        if after == me {
+            next[cur as usize - 1] = next[i];
             return;
         }
         cur = after;
@@ -413,8 +427,8 @@ fn remove(
     marked: &[usize],
     dead: &mut [bool],
     units: &[Unit],
-    head: &mut [u32],
-    next: &mut [u32],
+    head: &mut [u16],
+    next: &mut [u16],
     tile: &impl Fn(Pos) -> usize,
 ) {
     for &i in marked {
