@@ -87,8 +87,18 @@ pub struct TurnFiles {
     pub board: String,
 }
 
-/// Writes the turn's views, the status and the record.
-fn publish(game: &dyn Game, dir: &Path) -> Result<TurnFiles, PlayError> {
+/// Writes the game record (when the game keeps one).
+fn write_record(game: &dyn Game, dir: &Path) -> Result<(), PlayError> {
+    match game.record() {
+        Some(record) => atomic_write(&dir.join(RECORD_FILE), record.to_json().as_bytes()),
+        None => Ok(()),
+    }
+}
+
+/// Writes the turn's views and the status; and the record when `record`.
+/// (The record is rewritten whole, so writing it every turn would make a
+/// long game quadratic; the folder's own files hold every turn meanwhile.)
+fn publish(game: &dyn Game, dir: &Path, record: bool) -> Result<TurnFiles, PlayError> {
     let mut views: Vec<(String, String)> = game.view_files(None);
     for seat in game.awaiting() {
         for (name, text) in game.view_files(Some(seat)) {
@@ -100,8 +110,8 @@ fn publish(game: &dyn Game, dir: &Path) -> Result<TurnFiles, PlayError> {
     for (name, text) in &views {
         atomic_write(&dir.join(name), text.as_bytes())?;
     }
-    if let Some(record) = game.record() {
-        atomic_write(&dir.join(RECORD_FILE), record.to_json().as_bytes())?;
+    if record {
+        write_record(game, dir)?;
     }
     let status = serde_json::to_string_pretty(&Status::of(game)).expect("status serialises");
     atomic_write(&dir.join(STATUS_FILE), status.as_bytes())?;
@@ -217,14 +227,16 @@ pub fn play(
         .map_err(|e| io_at(dir)(io::Error::other(e)))?;
     let mut played = 0;
     loop {
-        let files = publish(game, dir)?;
+        let files = publish(game, dir, false)?;
         if let Some(outcome) = game.outcome() {
+            write_record(game, dir)?;
             events(PlayEvent::Over {
                 outcome: outcome.clone(),
             });
             return Ok(Some(outcome));
         }
         if max_turns.is_some_and(|m| played >= m) {
+            write_record(game, dir)?;
             return Ok(None);
         }
         played += 1;
@@ -267,8 +279,9 @@ pub fn replay(
 ) -> Result<Option<Outcome>, PlayError> {
     fs::create_dir_all(out).map_err(io_at(out))?;
     loop {
-        let files = publish(game, out)?;
+        let files = publish(game, out, false)?;
         if let Some(outcome) = game.outcome() {
+            write_record(game, out)?;
             events(PlayEvent::Over {
                 outcome: outcome.clone(),
             });
@@ -304,6 +317,7 @@ pub fn replay(
             }
         }
         if !any {
+            write_record(game, out)?;
             return Ok(None);
         }
         let turn = game.turn();

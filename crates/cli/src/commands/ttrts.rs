@@ -50,6 +50,13 @@ enum Command {
         /// Stop after this many turns.
         #[arg(long, default_value_t = 200)]
         max_turns: u64,
+        /// Play in this folder (new or empty) and keep it, with the map as
+        /// `map.txt`, so `orderly ttrts replay` can replay it.
+        #[arg(long)]
+        keep: Option<PathBuf>,
+        /// Print only the result, not every turn's board.
+        #[arg(long)]
+        quiet: bool,
     },
     /// Write the bundled maps as files into a folder.
     Maps {
@@ -66,7 +73,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             bots,
             seed,
             max_turns,
-        }) => demo(&map, &bots, seed, max_turns),
+            keep,
+            quiet,
+        }) => demo(&map, &bots, seed, max_turns, keep.as_deref(), quiet),
         Some(Command::Maps { out }) => maps(&out),
         None => play(
             args.map.as_deref().expect("clap requires a map"),
@@ -196,7 +205,14 @@ fn replay(dir: &Path, out: &Path) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn demo(map: &str, bots: &[String], seed: u64, max_turns: u64) -> anyhow::Result<ExitCode> {
+fn demo(
+    map: &str,
+    bots: &[String],
+    seed: u64,
+    max_turns: u64,
+    keep: Option<&Path>,
+    quiet: bool,
+) -> anyhow::Result<ExitCode> {
     let rules = registry::find("ttrts")?;
     for b in bots {
         if !rules.bot_names().contains(&b.as_str()) {
@@ -208,17 +224,37 @@ fn demo(map: &str, bots: &[String], seed: u64, max_turns: u64) -> anyhow::Result
         ..map_setup(map)?
     };
     let mut game = rules.start(setup, true, Some(&super::now()))?;
-    let folder = tempfile::tempdir()?;
+    let temporary = tempfile::tempdir()?;
+    let folder = match keep {
+        Some(dir) => {
+            if dir.is_dir() && std::fs::read_dir(dir)?.next().is_some() {
+                bail!(
+                    "{} is not empty; --keep needs a new or empty folder",
+                    dir.display()
+                );
+            }
+            std::fs::create_dir_all(dir)?;
+            for (name, text) in game.view_files(None) {
+                if name == ttrts::turn_file_name(game.turn()) {
+                    std::fs::write(dir.join("map.txt"), text)?;
+                }
+            }
+            dir.to_path_buf()
+        }
+        None => temporary.path().to_path_buf(),
+    };
     let seats = game.seats();
     for (i, s) in seats.iter().enumerate() {
         println!("{} is played by the {} bot", s.name, bots[i % bots.len()]);
     }
     let outcome = playfile::play(
         &mut *game,
-        folder.path(),
+        &folder,
         Some(max_turns),
         &mut |files| {
-            println!("\n--- turn {} ---\n{}", files.turn, files.board);
+            if !quiet {
+                println!("\n--- turn {} ---\n{}", files.turn, files.board);
+            }
             for (seat, _) in &files.orders {
                 let (name, text) = &files.views[0];
                 let bot = &bots[seat.0 % bots.len()];
@@ -241,7 +277,9 @@ fn demo(map: &str, bots: &[String], seed: u64, max_turns: u64) -> anyhow::Result
     );
     match outcome? {
         Some(o) => {
-            println!("\n--- final board ---\n{}", game.board_text());
+            if !quiet {
+                println!("\n--- final board ---\n{}", game.board_text());
+            }
             print_outcome(&o);
         }
         None => println!("\nstopped after {max_turns} turns with no winner"),
