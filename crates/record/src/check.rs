@@ -83,7 +83,7 @@ pub fn read_value(value: Value) -> Result<(GameRecord, Vec<Problem>), ReadError>
     if problems.iter().any(|p| p.severity == Severity::Error) {
         return Err(ReadError { problems });
     }
-    match serde_json::from_value::<GameRecord>(normal) {
+    match crate::convert::record(normal) {
         Ok(record) => Ok((record, problems)),
         Err(e) => Err(ReadError {
             problems: vec![Problem {

@@ -15,6 +15,7 @@
 //! again loses nothing.
 
 pub mod check;
+mod convert;
 pub mod diff;
 mod model;
 pub mod time;
