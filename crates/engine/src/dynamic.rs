@@ -58,6 +58,9 @@ pub trait Game: Send {
     fn bot_orders(&self, bot: &str, seat: Seat, rng: &mut GameRng) -> Option<Value>;
     /// The record so far, when one is kept.
     fn record(&self) -> Option<GameRecord>;
+    /// The same record as JSON text, written without rewriting the finished
+    /// turns (cheap to call every turn).
+    fn record_json(&self) -> Option<String>;
     /// Everything needed to resume the game.
     fn save(&self) -> Value;
 }
@@ -178,6 +181,9 @@ impl<R: ViewFiles> Game for Running<R> {
     }
     fn record(&self) -> Option<GameRecord> {
         self.0.record()
+    }
+    fn record_json(&self) -> Option<String> {
+        self.0.record_json()
     }
     fn save(&self) -> Value {
         self.0.save()

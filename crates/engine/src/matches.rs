@@ -21,6 +21,9 @@ pub struct Match<R: Ruleset> {
     pending: BTreeMap<Seat, R::Orders>,
     /// `None` when the caller asked for no record (fast bot games).
     record: Option<GameRecord>,
+    /// The record's finished turns as JSON, comma-separated: they never
+    /// change, so the record's text is rebuilt from them in O(new turn).
+    turns_json: String,
 }
 
 /// What resolving one turn did.
@@ -67,6 +70,7 @@ impl<R: Ruleset> Match<R> {
             rng,
             pending: BTreeMap::new(),
             record,
+            turns_json: String::new(),
         })
     }
 
@@ -176,11 +180,17 @@ impl<R: Ruleset> Match<R> {
                     })
                     .collect();
                 extra.insert("orders".into(), Value::Array(given));
-                record.turns.push(Turn {
+                let turn = Turn {
                     units,
                     actions,
                     extra,
-                });
+                };
+                if !self.turns_json.is_empty() {
+                    self.turns_json.push(',');
+                }
+                self.turns_json
+                    .push_str(&serde_json::to_string(&turn).expect("turns serialise"));
+                record.turns.push(turn);
             }
             None => self
                 .rules
@@ -201,14 +211,33 @@ impl<R: Ruleset> Match<R> {
     /// snapshot with no actions yet (game-record spec 2.1, rule 6).
     pub fn record(&self) -> Option<GameRecord> {
         let mut record = self.record.clone()?;
+        record.turns.push(self.current_turn());
+        Some(record)
+    }
+
+    /// The record's text, as `record()` would write it, built from the
+    /// finished turns' saved text plus the current turn.
+    pub fn record_json(&self) -> Option<String> {
+        let record = self.record.as_ref()?;
+        let current = serde_json::to_string(&self.current_turn()).expect("turns serialise");
+        let sep = if self.turns_json.is_empty() { "" } else { "," };
+        let turns = format!("[{}{sep}{current}]", self.turns_json);
+        Some(
+            record
+                .to_json_with_turns(&turns)
+                .expect("the turns were written as JSON"),
+        )
+    }
+
+    /// The current turn: its snapshot, with no actions yet.
+    fn current_turn(&self) -> Turn {
         let mut extra = Map::new();
         extra.insert("turn".into(), self.turn().into());
-        record.turns.push(Turn {
+        Turn {
             units: self.rules.units(&self.state),
             actions: vec![],
             extra,
-        });
-        Some(record)
+        }
     }
 
     /// The whole match as JSON: setup, state, generator, pending orders and
@@ -237,6 +266,15 @@ impl<R: Ruleset> Match<R> {
                 R::NAME
             )));
         }
+        let turns_json = match &saved.record {
+            Some(r) => r
+                .turns
+                .iter()
+                .map(|t| serde_json::to_string(t).expect("turns serialise"))
+                .collect::<Vec<_>>()
+                .join(","),
+            None => String::new(),
+        };
         Ok(Match {
             rules,
             setup: saved.setup,
@@ -244,6 +282,7 @@ impl<R: Ruleset> Match<R> {
             rng: saved.rng,
             pending: saved.pending.into_iter().collect(),
             record: saved.record,
+            turns_json,
         })
     }
 }

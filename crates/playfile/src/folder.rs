@@ -89,15 +89,14 @@ pub struct TurnFiles {
 
 /// Writes the game record (when the game keeps one).
 fn write_record(game: &dyn Game, dir: &Path) -> Result<(), PlayError> {
-    match game.record() {
-        Some(record) => atomic_write(&dir.join(RECORD_FILE), record.to_json().as_bytes()),
+    match game.record_json() {
+        Some(text) => atomic_write(&dir.join(RECORD_FILE), text.as_bytes()),
         None => Ok(()),
     }
 }
 
-/// Writes the turn's views and the status; and the record when `record`.
-/// (The record is rewritten whole, so writing it every turn would make a
-/// long game quadratic; the folder's own files hold every turn meanwhile.)
+/// Writes the turn's views and the status; and the record when `record`
+/// (a replay, which runs as fast as it can, writes it only at the end).
 fn publish(game: &dyn Game, dir: &Path, record: bool) -> Result<TurnFiles, PlayError> {
     let mut views: Vec<(String, String)> = game.view_files(None);
     for seat in game.awaiting() {
@@ -227,16 +226,16 @@ pub fn play(
         .map_err(|e| io_at(dir)(io::Error::other(e)))?;
     let mut played = 0;
     loop {
-        let files = publish(game, dir, false)?;
+        // The record is kept current while people play; a replay writes it
+        // once at the end.
+        let files = publish(game, dir, true)?;
         if let Some(outcome) = game.outcome() {
-            write_record(game, dir)?;
             events(PlayEvent::Over {
                 outcome: outcome.clone(),
             });
             return Ok(Some(outcome));
         }
         if max_turns.is_some_and(|m| played >= m) {
-            write_record(game, dir)?;
             return Ok(None);
         }
         played += 1;

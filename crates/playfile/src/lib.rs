@@ -13,8 +13,8 @@
 //!   and the game waits for a corrected file; nothing of it is applied.
 //! * Accepted files with notes (ignored lines...) get a `.notes.txt` file.
 //! * `status.json` tells outside programs (and `orderly bot`) what the game
-//!   waits for; `record.json`, written when the game ends (or stops), is the
-//!   game record.
+//!   waits for; `record.json` is the game record so far (rewritten each
+//!   turn in play; written once at the end of a replay).
 //!
 //! [`replay`] runs the same loop without waiting: order files that are not
 //! there end the replay.

@@ -565,3 +565,17 @@ mod tests {
         assert_eq!(w[0].path, "$.created");
     }
 }
+
+#[cfg(test)]
+mod raw_turns {
+    use super::read_record;
+
+    #[test]
+    fn writing_with_raw_turns_gives_the_same_text() {
+        let text = r#"{"type":"ttrts","teams":[{"name":"Red"},null],"turns":[{"units":[[],[]],"actions":[{"type":"move","unit":1}]}],"created":"2019-04-05T17:03:12.345Z","winnerId":null,"seed":"4"}"#;
+        let (record, _) = read_record(text).unwrap();
+        let turns = serde_json::to_string(&record.turns).unwrap();
+        assert_eq!(record.to_json_with_turns(&turns).unwrap(), record.to_json());
+        assert_eq!(record.to_json(), text);
+    }
+}

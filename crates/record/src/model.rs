@@ -55,6 +55,14 @@ impl Winner {
         matches!(self, Winner::Absent)
     }
 
+    fn serialize_ref<S: Serializer>(w: &&Winner, s: S) -> Result<S::Ok, S::Error> {
+        Winner::serialize_field(w, s)
+    }
+
+    fn is_absent_ref(w: &&Winner) -> bool {
+        w.is_absent()
+    }
+
     fn serialize_field<S: Serializer>(w: &Winner, s: S) -> Result<S::Ok, S::Error> {
         match w {
             Winner::Absent | Winner::NoWinner => s.serialize_none(),
@@ -188,9 +196,56 @@ impl ActionResult {
     }
 }
 
+/// The record with its turns already written as JSON (see
+/// [`GameRecord::to_json_with_turns`]).
+#[derive(Serialize)]
+struct WithRawTurns<'a> {
+    #[serde(rename = "type", skip_serializing_if = "is_none")]
+    game_type: &'a Option<String>,
+    teams: &'a [Option<Team>],
+    turns: &'a serde_json::value::RawValue,
+    #[serde(skip_serializing_if = "is_none")]
+    created: &'a Option<String>,
+    #[serde(skip_serializing_if = "is_none")]
+    started: &'a Option<String>,
+    #[serde(skip_serializing_if = "is_none")]
+    ended: &'a Option<String>,
+    #[serde(
+        rename = "winnerId",
+        skip_serializing_if = "Winner::is_absent_ref",
+        serialize_with = "Winner::serialize_ref"
+    )]
+    winner: &'a Winner,
+    #[serde(flatten)]
+    extra: &'a Map<String, Value>,
+}
+
+fn is_none(v: &&Option<String>) -> bool {
+    v.is_none()
+}
+
 impl GameRecord {
+    /// Writes the record as compact JSON with `turns` replaced by
+    /// `turns_json`, a JSON array written earlier. A running game keeps its
+    /// finished turns as text, so writing its record each turn costs the new
+    /// turn, not the whole game again. `turns_json` must be a valid JSON array.
+    pub fn to_json_with_turns(&self, turns_json: &str) -> Result<String, serde_json::Error> {
+        let raw: &serde_json::value::RawValue = serde_json::from_str(turns_json)?;
+        serde_json::to_string(&WithRawTurns {
+            game_type: &self.game_type,
+            teams: &self.teams,
+            turns: raw,
+            created: &self.created,
+            started: &self.started,
+            ended: &self.ended,
+            winner: &self.winner,
+            extra: &self.extra,
+        })
+    }
+
     /// Writes the record as compact JSON.
     pub fn to_json(&self) -> String {
+        // Same field order as `to_json_with_turns`, so both write the same text.
         serde_json::to_string(self).expect("a record always serialises")
     }
 

@@ -129,3 +129,21 @@ fn a_record_from_another_version_is_not_re_run() {
     let e = verify(Arc::new(Ttrts), &record).unwrap_err();
     assert!(e.to_string().contains("played with ttrts 0.3.0"), "{e}");
 }
+
+#[test]
+fn the_record_text_built_turn_by_turn_equals_the_whole_record() {
+    let mut m = start("Big2Player", true);
+    let mut bot = ttrts::bots::bot("random").unwrap();
+    let mut rng = engine::GameRng::from_seed(2);
+    for _ in 0..5 {
+        assert_eq!(m.record_json().unwrap(), m.record().unwrap().to_json());
+        for seat in m.awaiting() {
+            let view = m.view(Some(seat));
+            let o = bot.orders(&Ttrts, &view, seat, &mut rng);
+            m.submit(seat, o).unwrap();
+        }
+        m.resolve(Some("2026-11-22T00:00:02.000Z"));
+    }
+    let restored = Match::restore(Arc::new(Ttrts), m.save()).unwrap();
+    assert_eq!(restored.record_json(), m.record_json());
+}
