@@ -233,16 +233,7 @@ impl<R: ViewFiles> DynRuleset for Registered<R> {
         seed: u64,
     ) -> Result<(String, String), SetupError> {
         let rules = &*self.0;
-        let mut b = rules.bot(bot).ok_or_else(|| {
-            SetupError::at(
-                "--bot",
-                format!(
-                    "no bot `{bot}` for {}; there are: {}",
-                    R::NAME,
-                    rules.bot_names().join(", ")
-                ),
-            )
-        })?;
+        let mut b = find_bot(rules, bot, "bot")?;
         let view = rules.parse_view(view_name, view_text)?;
         let mut rng = GameRng::from_seed(seed);
         let orders = b.orders(rules, &view, seat, &mut rng);
@@ -254,6 +245,24 @@ impl<R: ViewFiles> DynRuleset for Registered<R> {
     fn verify(&self, record: &GameRecord) -> Result<Option<crate::verify::Divergence>, SetupError> {
         crate::verify::verify(self.0.clone(), record)
     }
+}
+
+/// A built-in bot by name, or an error at `field` listing the bots there are.
+fn find_bot<R: Ruleset>(
+    rules: &R,
+    name: &str,
+    field: &str,
+) -> Result<Box<dyn crate::Bot<R>>, SetupError> {
+    rules.bot(name).ok_or_else(|| {
+        SetupError::at(
+            field,
+            format!(
+                "no bot `{name}` for {}; there are: {}",
+                R::NAME,
+                rules.bot_names().join(", ")
+            ),
+        )
+    })
 }
 
 /// Plays a game between built-in bots, typed (no JSON on the way).
@@ -272,17 +281,7 @@ pub fn play_bots<R: Ruleset>(
     let mut players = Vec::with_capacity(seats);
     for i in 0..seats {
         let name = bots[i % bots.len()];
-        let bot = rules.bot(name).ok_or_else(|| {
-            SetupError::at(
-                "bots",
-                format!(
-                    "no bot `{name}` for {}; there are: {}",
-                    R::NAME,
-                    rules.bot_names().join(", ")
-                ),
-            )
-        })?;
-        players.push(bot);
+        players.push(find_bot(&*rules, name, "bots")?);
     }
     // The bots' own choices come from a stream apart from the game's.
     let mut bot_rng = GameRng::from_seed(seed ^ 0xB07_B07_B07);

@@ -95,6 +95,19 @@ fn check(file: &PathBuf) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// One result as `unit N {changes}`.
+fn describe(result: &::record::ActionResult) -> String {
+    let changes = result
+        .changes
+        .as_ref()
+        .map(|c| serde_json::Value::Object(c.clone()).to_string());
+    format!(
+        "unit {} {}",
+        result.unit.map_or("-".into(), |u| u.to_string()),
+        changes.unwrap_or_default()
+    )
+}
+
 fn replay(file: &PathBuf) -> anyhow::Result<ExitCode> {
     let Some(r) = load(file)? else {
         return Ok(ExitCode::from(1));
@@ -122,25 +135,9 @@ fn replay(file: &PathBuf) -> anyhow::Result<ExitCode> {
             }
             println!("{line}");
             for res in a.results.iter().flatten() {
-                let changes = res
-                    .changes
-                    .as_ref()
-                    .map(|c| serde_json::Value::Object(c.clone()).to_string());
-                println!(
-                    "    -> unit {} {}",
-                    res.unit.map_or("-".into(), |u| u.to_string()),
-                    changes.unwrap_or_default()
-                );
+                println!("    -> {}", describe(res));
                 for sub in res.results.iter().flatten() {
-                    let changes = sub
-                        .changes
-                        .as_ref()
-                        .map(|c| serde_json::Value::Object(c.clone()).to_string());
-                    println!(
-                        "       & unit {} {}",
-                        sub.unit.map_or("-".into(), |u| u.to_string()),
-                        changes.unwrap_or_default()
-                    );
+                    println!("       & {}", describe(sub));
                 }
             }
         }
