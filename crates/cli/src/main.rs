@@ -15,11 +15,16 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// Read Xconq 7.5 game modules (GDL): check, dump, eval.
+    Gdl(commands::gdl::GdlArgs),
+}
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
-    let result: anyhow::Result<std::process::ExitCode> = match cli.command {};
+    let result: anyhow::Result<std::process::ExitCode> = match cli.command {
+        Command::Gdl(args) => commands::gdl::run(args),
+    };
     match result {
         Ok(code) => code,
         Err(err) => {
