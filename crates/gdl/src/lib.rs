@@ -13,6 +13,7 @@ pub mod defaults;
 pub mod diagnostic;
 pub mod dump;
 pub mod error;
+pub mod game_values;
 pub mod interp;
 pub mod lexer;
 pub mod print;

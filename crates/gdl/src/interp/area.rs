@@ -391,6 +391,11 @@ impl Interp {
                     return Ok(());
                 };
                 if self.area.terrain.is_none() {
+                    // The layer would be created here, so 7.5's area check comes first
+                    // (gdl spec 7 expects `0x0 area` for lib/ww2-eur-42.g).
+                    if self.area.width == 0 || self.area.height == 0 {
+                        return Err(Error::kernel("0x0 area"));
+                    }
                     return Err(self.fatal_here(
                         ErrorKind::Crash,
                         "`area add` writes terrain before any terrain layer exists; give `(area (terrain …))` first".into(),

@@ -264,10 +264,11 @@ impl Interp {
             let f = self.modules[m].strings[FILENAME]
                 .clone()
                 .unwrap_or_default();
-            return Err(Error::kernel(format!(
+            let err = Error::kernel(format!(
                 "\"{}\" is probably an obsolete Xconq file; in any case, it cannot be used.",
                 String::from_utf8_lossy(&f)
-            )));
+            ));
+            return Err(self.locate(err, file, 0));
         }
         self.load_depth += 1;
         self.modules[m].open = true;
@@ -409,8 +410,9 @@ impl Interp {
         self.load(m, true, "main module")
     }
 
-    /// Reads and evaluates every form of `text` (the `eval` command), returning
-    /// the values. The text belongs to no module, so warnings have no prefix.
+    /// Reads every form of `text` (the `eval` command): top-level forms such as
+    /// `define` are interpreted, anything else is evaluated and its value
+    /// returned. The text belongs to no module, so warnings have no prefix.
     pub fn eval_text(&mut self, text: &[u8]) -> Result<Vec<Value>, Error> {
         let mut lexer = Lexer::new(text, Default::default())
             .with_max_token_len(self.options.limits.max_token_len);
@@ -435,6 +437,11 @@ impl Interp {
                         ));
                     }
                     break Ok(());
+                }
+                Ok(ReadOutcome::Form(form)) if self.is_top_level_form(&form.value) => {
+                    if let Err(e) = self.interpret(&form.value) {
+                        break Err(e);
+                    }
                 }
                 Ok(ReadOutcome::Form(form)) => match self.eval(&form.value) {
                     Ok(v) => values.push(v),

@@ -9,7 +9,45 @@ use crate::value::{Kind, Value};
 
 use super::{Global, Interp, Scorekeeper};
 
+/// The names of top-level forms (spec 4.1); any other head is a unit form or useless.
+pub const FORM_NAMES: [&str; 29] = [
+    "game-module",
+    "unit-type",
+    "material-type",
+    "terrain-type",
+    "advance-type",
+    "table",
+    "define",
+    "set",
+    "undefine",
+    "add",
+    "world",
+    "area",
+    "side",
+    "side-defaults",
+    "doctrine",
+    "independent-units",
+    "player",
+    "scorekeeper",
+    "evt",
+    "exu",
+    "unit",
+    "unit-defaults",
+    "namer",
+    "imf",
+    "include",
+    "if",
+    "else",
+    "end-if",
+    "print",
+];
+
 impl Interp {
+    /// Is this form a top-level form by name (not an expression)?
+    pub fn is_top_level_form(&self, form: &Value) -> bool {
+        matches!(form.head(), Some(Value::Sym(s)) if FORM_NAMES.iter().any(|n| n.as_bytes() == self.symbols.name(*s)))
+    }
+
     /// Interprets one top-level form (spec 4.1).
     pub fn interpret(&mut self, form: &Value) -> Result<(), Error> {
         let from = self.current_module;
