@@ -29,7 +29,9 @@ impl Interp {
             Value::Sym(id) => Ok(self.eval_symbol(*id)),
             Value::List(items) => {
                 self.enter()?;
-                let result = self.eval_list(items);
+                // Arithmetic recurses once per list element (spec 3.4); grow the
+                // stack on the heap rather than overflow it.
+                let result = stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.eval_list(items));
                 self.leave();
                 result
             }

@@ -58,7 +58,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_token_len: MAX_TOKEN_LEN,
-            max_depth: 2_000,
+            max_depth: 1_000,
             max_file_size: 64 << 20,
             max_steps: 50_000_000,
             max_include_depth: 100,
