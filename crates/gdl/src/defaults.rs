@@ -5,10 +5,9 @@
 //! the dump uses). It is not retyped here: the crate embeds the shared copy at
 //! build time, so the two can never drift apart.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use crate::value::Kind;
+use crate::value::{FnvMap as HashMap, Kind};
 
 const KERNEL_DEFAULTS: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),

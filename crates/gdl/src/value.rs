@@ -5,7 +5,35 @@
 //! the Rust stack when they are built or dropped.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
+
+/// FNV-1a for the short keys of symbol and property tables: much cheaper than
+/// the default SipHash, and these tables never see adversarial keys that
+/// matter (a module can only slow down its own reading).
+#[derive(Default, Clone, Copy)]
+pub struct FnvHasher(u64);
+
+impl Hasher for FnvHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+/// A `HashMap` using [`FnvHasher`].
+pub type FnvMap<K, V> = HashMap<K, V, BuildHasherDefault<FnvHasher>>;
 
 /// Index of an interned symbol in [`Symbols`].
 pub type SymId = u32;
@@ -158,7 +186,7 @@ pub struct Symbol {
 #[derive(Debug, Default)]
 pub struct Symbols {
     entries: Vec<Symbol>,
-    by_name: HashMap<Rc<[u8]>, SymId>,
+    by_name: FnvMap<Rc<[u8]>, SymId>,
 }
 
 impl Symbols {

@@ -14,6 +14,7 @@ mod loader;
 mod misc;
 mod side;
 mod table;
+mod table_data;
 mod types;
 mod unit;
 mod validity;
@@ -37,6 +38,7 @@ pub mod game_module_fields {
 }
 pub use game_module::{Module, Variant};
 pub use side::Side;
+pub use table_data::TableData;
 pub use unit::Unit;
 
 /// Resource limits; exceeding one is a clear fatal error (never a crash).
@@ -126,14 +128,6 @@ pub enum Global {
     Int(i32),
     Str(Option<Rc<[u8]>>),
     Obj(Value),
-}
-
-/// A table's contents once allocated (spec 3.12).
-#[derive(Clone, Debug)]
-pub struct TableData {
-    pub rows: usize,
-    pub cols: usize,
-    pub cells: Vec<i16>,
 }
 
 /// A scorekeeper (spec 4.12).

@@ -65,7 +65,7 @@ impl Interp {
                     }
                     self.allocate_table(t);
                     if let Some(data) = &mut self.tables[t] {
-                        data.cells.iter_mut().for_each(|c| *c = *v as i16);
+                        data.fill(*v as i16);
                     }
                 }
                 Value::List(items) => {
@@ -104,8 +104,7 @@ impl Interp {
             ));
             return;
         }
-        let cells = vec![def.default as i16; rows * cols];
-        self.tables[t] = Some(TableData { rows, cols, cells });
+        self.tables[t] = Some(TableData::new(rows, cols, def.default as i16));
         self.closed[k1.index()] = true;
         self.closed[k2.index()] = true;
     }
@@ -129,13 +128,7 @@ impl Interp {
             if rows == data.rows && cols == data.cols {
                 continue;
             }
-            let mut cells = vec![def.default as i16; rows * cols];
-            for i in 0..data.rows {
-                for j in 0..data.cols {
-                    cells[i * cols + j] = data.cells[i * data.cols + j];
-                }
-            }
-            *data = TableData { rows, cols, cells };
+            data.grow(rows, cols);
         }
         if kind == Kind::Material {
             for u in &mut self.units {
@@ -193,12 +186,30 @@ impl Interp {
         Ok(())
     }
 
+    /// Stores `v` at (i, j) for every j of `cols`.
+    fn store_row(&mut self, t: usize, i: usize, cols: &[usize], v: i32) {
+        if let Some(data) = &mut self.tables[t] {
+            data.set_row(i, cols, v as i16);
+        }
+    }
+
     fn store(&mut self, t: usize, i: usize, j: usize, v: i32) {
         if let Some(data) = &mut self.tables[t] {
-            if i < data.rows && j < data.cols {
-                data.cells[i * data.cols + j] = v as i16;
+            data.set(i, j, v as i16);
+        }
+    }
+
+    /// The valid column indexes of `j` up to the first bad one, and that one.
+    fn column_indexes(&self, t: usize, j: &Value) -> (Vec<usize>, Option<Value>) {
+        let kind = self.defs.tables[t].index2;
+        let mut good = Vec::with_capacity(j.items().len());
+        for jx in j.items() {
+            match jx.as_type(kind) {
+                Some(i) => good.push(i),
+                None => return (good, Some(jx.clone())),
             }
         }
+        (good, None)
     }
 
     /// The fill cases of spec 3.12.
@@ -226,6 +237,7 @@ impl Interp {
         if matches!(v, Value::List(_)) {
             self.check_lengths(t, i, v)?;
         }
+        let mut columns: Option<(Vec<usize>, Option<Value>)> = None;
         for (k, ix) in i.items().iter().enumerate() {
             let ii = self.check_index(t, 1, ix)?;
             let w = if v.is_listish() { nth(v, k) } else { v.clone() };
@@ -235,9 +247,16 @@ impl Interp {
                 self.store(t, ii, jj, n);
             } else if !w.is_listish() {
                 let n = self.check_value(t, &w)?;
-                for jx in j.items() {
-                    let jj = self.check_index(t, 2, jx)?;
-                    self.store(t, ii, jj, n);
+                // The hot path of `(u* u* V)`: resolve the column indexes once
+                // per clause; the first bad one ends the clause anyway.
+                let cols = match &columns {
+                    Some(c) => c,
+                    None => columns.insert(self.column_indexes(t, j)),
+                };
+                self.store_row(t, ii, &cols.0, n);
+                if let Some(bad) = &cols.1 {
+                    let bad = bad.clone();
+                    self.check_index(t, 2, &bad)?;
                 }
             } else {
                 if matches!(w, Value::List(_)) {

@@ -156,7 +156,7 @@ impl Interp {
             return 0;
         };
         match &self.tables[t] {
-            Some(d) if i < d.rows && j < d.cols => i32::from(d.cells[i * d.cols + j]),
+            Some(d) if i < d.rows && j < d.cols => i32::from(d.get(i, j)),
             _ => self.defs.tables[t].default,
         }
     }

@@ -30,7 +30,7 @@ impl Interp {
         let t = *self.defs.table_index.get(name)?;
         let data = self.tables[t].as_ref()?;
         let n = data.rows.min(data.cols);
-        let edge = |i: usize, j: usize| data.cells[i * data.cols + j] > 0;
+        let edge = |i: usize, j: usize| data.get(i, j) > 0;
         (0..n).find(|&start| {
             let mut seen = vec![false; n];
             let mut stack: Vec<usize> = (0..n).filter(|&j| edge(start, j)).collect();
