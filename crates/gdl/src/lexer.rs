@@ -6,24 +6,27 @@
 //! prints in warning prefixes (spec 6.4). Every token carries the byte offset of
 //! its first byte so that diagnostics can point at the true line and column.
 
+use std::borrow::Cow;
+
 use crate::error::{Error, ErrorKind};
 
 /// Maximum length of a string or symbol, in bytes after escapes (spec 2.9).
 pub const MAX_TOKEN_LEN: usize = 999;
 
-/// What a token is.
+/// What a token is. Names and strings borrow from the file when they contain
+/// no escapes, so most tokens allocate nothing.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TokenKind {
+pub enum TokenKind<'a> {
     Open,
     Close,
     Quote,
     Num(i32),
-    Str(Vec<u8>),
+    Str(Cow<'a, [u8]>),
     /// A symbol. `special` marks the one-byte symbols `#`, `-` and `+` that 7.5
     /// returns before it looks at the conditional-reading flag (spec 2.12);
     /// `bare` is false for `|quoted|` symbols.
     Sym {
-        name: Vec<u8>,
+        name: Cow<'a, [u8]>,
         bare: bool,
         special: bool,
     },
@@ -34,8 +37,8 @@ pub enum TokenKind {
 
 /// A token and the offset of its first byte in the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Token {
-    pub kind: TokenKind,
+pub struct Token<'a> {
+    pub kind: TokenKind<'a>,
     pub start: usize,
 }
 
@@ -116,7 +119,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// Reads the next token.
-    pub fn next_token(&mut self) -> Result<Token, Error> {
+    pub fn next_token(&mut self) -> Result<Token<'a>, Error> {
         loop {
             let start = self.pos;
             let after_comment = std::mem::take(&mut self.after_block_comment);
@@ -150,7 +153,7 @@ impl<'a> Lexer<'a> {
                 b'#' => {
                     return Ok(Token {
                         kind: TokenKind::Sym {
-                            name: b"#".to_vec(),
+                            name: Cow::Borrowed(b"#"),
                             bare: true,
                             special: true,
                         },
@@ -165,7 +168,7 @@ impl<'a> Lexer<'a> {
                 b'-' | b'+' if self.peek().is_some_and(|n| is_space(n) || n == b')') => {
                     return Ok(Token {
                         kind: TokenKind::Sym {
-                            name: vec![b],
+                            name: Cow::Borrowed(if b == b'-' { b"-" } else { b"+" }),
                             bare: true,
                             special: true,
                         },
@@ -181,10 +184,10 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn empty_symbol(&self, start: usize) -> Token {
+    fn empty_symbol(&self, start: usize) -> Token<'a> {
         Token {
             kind: TokenKind::Sym {
-                name: Vec::new(),
+                name: Cow::Borrowed(b""),
                 bare: true,
                 special: false,
             },
@@ -260,19 +263,55 @@ impl<'a> Lexer<'a> {
     ) -> Result<(), Error> {
         buf.push(b);
         if buf.len() > self.max_token_len {
-            return Err(Error::new(
-                ErrorKind::TokenTooLong,
-                format!(
-                    "{what} is longer than {} bytes; split it or shorten it",
-                    self.max_token_len
-                ),
-            )
-            .at_offset(start));
+            return Err(self.too_long(start, what));
         }
         Ok(())
     }
 
-    fn string(&mut self, start: usize) -> Result<Token, Error> {
+    /// The fast path for strings and symbols without escapes: the bytes up to
+    /// the first byte accepted by `ends`, borrowed, if no backslash comes first.
+    fn plain_run(
+        &mut self,
+        start: usize,
+        ends: impl Fn(u8) -> bool,
+        what: &str,
+    ) -> Result<Option<&'a [u8]>, Error> {
+        let src: &'a [u8] = self.src;
+        let from = self.pos;
+        let len = src[from..]
+            .iter()
+            .position(|&b| b == b'\\' || ends(b))
+            .unwrap_or(src.len() - from);
+        if src.get(from + len) == Some(&b'\\') {
+            return Ok(None);
+        }
+        if len > self.max_token_len {
+            return Err(self.too_long(start, what));
+        }
+        self.pos = from + len;
+        let run = &src[from..from + len];
+        Ok(Some(match run.iter().position(|&b| b == 0) {
+            Some(nul) => &run[..nul],
+            None => run,
+        }))
+    }
+
+    fn too_long(&self, start: usize, what: &str) -> Error {
+        Error::new(
+            ErrorKind::TokenTooLong,
+            format!(
+                "{what} is longer than {} bytes; split it or shorten it",
+                self.max_token_len
+            ),
+        )
+        .at_offset(start)
+    }
+
+    fn string(&mut self, start: usize) -> Result<Token<'a>, Error> {
+        if let Some(run) = self.plain_run(start, |b| b == b'"', "string")? {
+            self.pos += usize::from(self.pos < self.src.len());
+            return Ok(tok(TokenKind::Str(Cow::Borrowed(run)), start));
+        }
         let mut buf = Vec::new();
         loop {
             let b = match self.bump() {
@@ -283,10 +322,21 @@ impl<'a> Lexer<'a> {
             self.push_content(&mut buf, b, start, "string")?;
         }
         cut_at_nul(&mut buf);
-        Ok(tok(TokenKind::Str(buf), start))
+        Ok(tok(TokenKind::Str(Cow::Owned(buf)), start))
     }
 
-    fn quoted_symbol(&mut self, start: usize) -> Result<Token, Error> {
+    fn quoted_symbol(&mut self, start: usize) -> Result<Token<'a>, Error> {
+        if let Some(run) = self.plain_run(start, |b| b == b'|', "symbol")? {
+            self.pos += usize::from(self.pos < self.src.len());
+            return Ok(tok(
+                TokenKind::Sym {
+                    name: Cow::Borrowed(run),
+                    bare: false,
+                    special: false,
+                },
+                start,
+            ));
+        }
         let mut buf = Vec::new();
         loop {
             let b = match self.bump() {
@@ -299,7 +349,7 @@ impl<'a> Lexer<'a> {
         cut_at_nul(&mut buf);
         Ok(tok(
             TokenKind::Sym {
-                name: buf,
+                name: Cow::Owned(buf),
                 bare: false,
                 special: false,
             },
@@ -307,19 +357,16 @@ impl<'a> Lexer<'a> {
         ))
     }
 
-    fn bare_symbol(&mut self, start: usize) -> Result<Token, Error> {
-        let mut buf = Vec::new();
-        while let Some(b) = self.peek() {
-            if ends_bare_symbol(b) {
-                break;
-            }
-            self.pos += 1;
-            let b = if b == b'\\' { self.escape() } else { b };
-            self.push_content(&mut buf, b, start, "symbol")?;
-        }
-        cut_at_nul(&mut buf);
-        if buf == b"nil" {
+    fn bare_symbol(&mut self, start: usize) -> Result<Token<'a>, Error> {
+        let mut buf: Cow<'a, [u8]> = match self.plain_run(start, ends_bare_symbol, "symbol")? {
+            Some(run) => Cow::Borrowed(run),
+            None => Cow::Owned(self.escaped_bare_symbol(start)?),
+        };
+        if *buf == *b"nil" {
             return Ok(tok(TokenKind::Nil, start));
+        }
+        if let Cow::Owned(b) = &mut buf {
+            cut_at_nul(b);
         }
         Ok(tok(
             TokenKind::Sym {
@@ -331,8 +378,22 @@ impl<'a> Lexer<'a> {
         ))
     }
 
+    fn escaped_bare_symbol(&mut self, start: usize) -> Result<Vec<u8>, Error> {
+        let mut buf = Vec::new();
+        while let Some(b) = self.peek() {
+            if ends_bare_symbol(b) {
+                break;
+            }
+            self.pos += 1;
+            let b = if b == b'\\' { self.escape() } else { b };
+            self.push_content(&mut buf, b, start, "symbol")?;
+        }
+        cut_at_nul(&mut buf);
+        Ok(buf)
+    }
+
     /// Numbers, decimals and dice specs (spec 2.4), with 7.5's exact state machine.
-    fn number(&mut self, first: u8, start: usize) -> Token {
+    fn number(&mut self, first: u8, start: usize) -> Token<'a> {
         let minus = first == b'-';
         let mut scale: i32 = if first == b'.' { 100 } else { 1 };
         let mut num: i32 = if first.is_ascii_digit() {
@@ -443,7 +504,7 @@ impl<'a> Lexer<'a> {
     }
 }
 
-fn tok(kind: TokenKind, start: usize) -> Token {
+fn tok(kind: TokenKind<'_>, start: usize) -> Token<'_> {
     Token { kind, start }
 }
 

@@ -120,7 +120,7 @@ pub fn read_form(
                 bare,
                 special,
             } => {
-                let survives = special || (bare && (name == b"else" || name == b"end-if"));
+                let survives = special || (bare && (*name == *b"else" || *name == *b"end-if"));
                 if reading || survives {
                     Value::Sym(symbols.intern(&name))
                 } else {

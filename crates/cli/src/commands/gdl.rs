@@ -90,14 +90,18 @@ pub fn run(args: GdlArgs) -> anyhow::Result<ExitCode> {
                     .filter(|w| w.severity == Severity::Note)
                     .map(|w| diagnostic::render_warning(it, w))
                     .collect();
-                match &loaded.fatal {
+                let out = match &loaded.fatal {
                     Some(e) => (
                         dump::dump_fatal(e),
                         notes,
                         Some(diagnostic::render_error(it, e)),
                     ),
                     None => (dump::dump(it), notes, None),
-                }
+                };
+                // The process ends next: let the OS reclaim the game definition
+                // instead of freeing it piece by piece.
+                std::mem::forget(loaded);
+                out
             });
             eprint!("{notes}");
             std::io::stdout().write_all(&bytes)?;
@@ -131,7 +135,9 @@ pub fn run(args: GdlArgs) -> anyhow::Result<ExitCode> {
                 if let Some(e) = &loaded.fatal {
                     report.push_str(&diagnostic::render_error(it, e));
                 }
-                (report, warnings, loaded.fatal.is_some())
+                let failed = loaded.fatal.is_some();
+                std::mem::forget(loaded);
+                (report, warnings, failed)
             });
             eprint!("{report}");
             let errors = usize::from(failed);

@@ -45,7 +45,7 @@ pub const FORM_NAMES: [&str; 29] = [
 impl Interp {
     /// Is this form a top-level form by name (not an expression)?
     pub fn is_top_level_form(&self, form: &Value) -> bool {
-        matches!(form.head(), Some(Value::Sym(s)) if FORM_NAMES.iter().any(|n| n.as_bytes() == self.symbols.name(*s)))
+        matches!(form.head(), Some(Value::Sym(s)) if self.known.forms.contains_key(s))
     }
 
     /// Interprets one top-level form (spec 4.1).
@@ -56,51 +56,51 @@ impl Interp {
         };
         let head = *head;
         let args = &form.items()[1..];
-        let name = self.symbols.name(head).to_vec();
-        match name.as_slice() {
-            b"game-module" => match self.current_module {
+        let name = self.known.forms.get(&head).map_or("", |&i| FORM_NAMES[i]);
+        match name {
+            "game-module" => match self.current_module {
                 Some(m) => self.game_module_form(m, args, false),
                 None => Ok(()),
             },
-            b"unit-type" => self.declare_type(Kind::Unit, args),
-            b"material-type" => self.declare_type(Kind::Material, args),
-            b"terrain-type" => self.declare_type(Kind::Terrain, args),
-            b"advance-type" => self.declare_type(Kind::Advance, args),
-            b"table" => self.table_form(args),
-            b"define" => self.define_form(form),
-            b"set" => self.set_form(form),
-            b"undefine" => {
+            "unit-type" => self.declare_type(Kind::Unit, args),
+            "material-type" => self.declare_type(Kind::Material, args),
+            "terrain-type" => self.declare_type(Kind::Terrain, args),
+            "advance-type" => self.declare_type(Kind::Advance, args),
+            "table" => self.table_form(args),
+            "define" => self.define_form(form),
+            "set" => self.set_form(form),
+            "undefine" => {
                 match args.first() {
                     Some(Value::Sym(s)) => self.symbols.get_mut(*s).value = None,
                     _ => self.warn_plain("`undefine` needs a symbol to unbind"),
                 }
                 Ok(())
             }
-            b"add" => self.add_form(form),
-            b"world" => {
+            "add" => self.add_form(form),
+            "world" => {
                 self.world_form(args);
                 Ok(())
             }
-            b"area" => self.area_form(args),
-            b"side" => self.side_form(args, false),
-            b"independent-units" => self.side_form(args, true),
-            b"side-defaults" => {
+            "area" => self.area_form(args),
+            "side" => self.side_form(args, false),
+            "independent-units" => self.side_form(args, true),
+            "side-defaults" => {
                 self.side_defaults = args.to_vec();
                 Ok(())
             }
-            b"doctrine" => self.doctrine_form(args),
-            b"player" => Ok(()),
-            b"scorekeeper" => self.scorekeeper_form(args),
-            b"evt" | b"exu" => Ok(()),
-            b"unit" => {
+            "doctrine" => self.doctrine_form(args),
+            "player" => Ok(()),
+            "scorekeeper" => self.scorekeeper_form(args),
+            "evt" | "exu" => Ok(()),
+            "unit" => {
                 if self.type_count(Kind::Unit) == 0 {
                     self.load_default_game()?;
                 }
                 let head = args.first().cloned().unwrap_or(Value::Nil);
                 self.unit_form(&head, &args[args.len().min(1)..])
             }
-            b"unit-defaults" => self.unit_defaults_form(args),
-            b"namer" => {
+            "unit-defaults" => self.unit_defaults_form(args),
+            "namer" => {
                 if let Some(Value::Sym(s)) = args.first() {
                     let method = args.get(1).cloned().unwrap_or(Value::Nil);
                     self.namers.push((*s, method));
@@ -109,25 +109,25 @@ impl Interp {
                 }
                 Ok(())
             }
-            b"imf" => {
+            "imf" => {
                 self.imf_form(args);
                 Ok(())
             }
-            b"include" => self.include_form(args),
-            b"if" => {
+            "include" => self.include_form(args),
+            "if" => {
                 let test = self.eval(args.first().unwrap_or(&Value::Nil))?;
                 self.reading = matches!(test, Value::Num(1));
                 Ok(())
             }
-            b"else" => {
+            "else" => {
                 self.reading = !self.reading;
                 Ok(())
             }
-            b"end-if" => {
+            "end-if" => {
                 self.reading = true;
                 Ok(())
             }
-            b"print" => {
+            "print" => {
                 let x = args.first().cloned().unwrap_or(Value::Nil);
                 let mut text = Vec::new();
                 print::kernel(&mut text, &x, self);

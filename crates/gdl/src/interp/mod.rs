@@ -160,6 +160,8 @@ pub(crate) struct Known {
     pub kind_lists: [SymId; 4],
     pub add: SymId,
     pub reset: SymId,
+    /// Form-name symbols to their index in `misc::FORM_NAMES`.
+    pub forms: crate::value::FnvMap<SymId, usize>,
 }
 
 /// One run of the GDL reader: the game definition and everything said about it.
@@ -213,6 +215,11 @@ impl Interp {
             kind_lists: [s("u*"), s("m*"), s("t*"), s("a*")],
             add: s("add"),
             reset: s("reset"),
+            forms: misc::FORM_NAMES
+                .iter()
+                .enumerate()
+                .map(|(i, n)| (s(n), i))
+                .collect(),
         };
         let defs = kernel();
         let mut interp = Interp {
