@@ -65,12 +65,13 @@ pub fn dump(it: &Interp) -> Vec<u8> {
         out.push(b'\n');
     }
     let counts = format!(
-        "counts utypes {} mtypes {} ttypes {} atypes {} sides {} unit-specs 0 scorekeepers {}\n",
+        "counts utypes {} mtypes {} ttypes {} atypes {} sides {} unit-specs {} scorekeepers {}\n",
         it.type_count(Kind::Unit),
         it.type_count(Kind::Material),
         it.type_count(Kind::Terrain),
         it.type_count(Kind::Advance),
         it.sides.len() - 1,
+        it.unit_specs.len(),
         it.scorekeepers.len()
     );
     out.extend_from_slice(counts.as_bytes());
@@ -377,5 +378,12 @@ fn units(it: &Interp, out: &mut Vec<u8>) {
         nstr(out, u.image_name.as_deref());
         let supply: Vec<String> = u.supply.iter().map(i32::to_string).collect();
         out.extend_from_slice(format!(" supply ({})\n", supply.join(" ")).as_bytes());
+    }
+    for (i, (form, defaults)) in it.unit_specs.iter().enumerate() {
+        out.extend_from_slice(format!("unit-spec {i} ").as_bytes());
+        lisp(out, form, it);
+        out.push(b' ');
+        lisp(out, defaults, it);
+        out.push(b'\n');
     }
 }

@@ -365,3 +365,39 @@ fn obsolete_file_is_fatal() {
         "fatal-error \"\" is probably an obsolete Xconq file; in any case, it cannot be used.\n"
     );
 }
+
+#[test]
+fn unit_specs_are_saved_when_units_are_not_created() {
+    let r = run("(unit-type a) (set create-units-from-specs 0) (unit-defaults (s 0)) (a 1 2 (n \"x\")) (unit \"x\" (hp 2)) (unit \"y\")");
+    assert!(r.dump.contains("unit-specs 1 "));
+    assert!(
+        r.dump
+            .contains("unit-spec 0 (a 1 2 (n \"x\")) (unit-defaults (s 0))\n"),
+        "{}",
+        r.dump
+    );
+    assert_eq!(
+        r.warnings.len(),
+        1,
+        "only \"y\" is unknown: {:?}",
+        r.warnings
+    );
+}
+
+#[test]
+fn strict_mode_rejects_path_like_module_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let main = dir.path().join("m.g");
+    std::fs::write(&main, "(include \"../x\")").unwrap();
+    let options = gdl::Options {
+        strict: true,
+        ..gdl::Options::default()
+    };
+    let loaded = gdl::load(main.to_str().unwrap(), options);
+    let err = loaded.fatal.expect("fatal in strict mode");
+    assert!(
+        err.to_string()
+            .contains("m.g:1:1: module name \"../x\" looks like a path"),
+        "{err}"
+    );
+}

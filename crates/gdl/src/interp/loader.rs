@@ -217,6 +217,17 @@ impl Interp {
 
     /// `load(M, warn)` (spec 5.2).
     pub(crate) fn load(&mut self, m: usize, warn: bool, how: &str) -> Result<(), Error> {
+        if self.options.strict {
+            let name = &self.modules[m].name;
+            if name.iter().any(|&b| b == b'/' || b == b'\\') || name.windows(2).any(|w| w == b"..")
+            {
+                let text = format!(
+                    "module name \"{}\" looks like a path; name modules, not files (strict mode)",
+                    String::from_utf8_lossy(name)
+                );
+                return Err(self.fatal_here(ErrorKind::ModuleNotFound, text));
+            }
+        }
         if self.type_count(crate::value::Kind::Unit) == 0 {
             self.peek(m)?;
             if self.type_count(crate::value::Kind::Unit) == 0 {

@@ -97,9 +97,9 @@ impl Interp {
                     self.load_default_game()?;
                 }
                 let head = args.first().cloned().unwrap_or(Value::Nil);
-                self.unit_form(&head, &args[args.len().min(1)..])
+                self.unit_form(form, &head, &args[args.len().min(1)..])
             }
-            "unit-defaults" => self.unit_defaults_form(args),
+            "unit-defaults" => self.unit_defaults_form(form, args),
             "namer" => {
                 if let Some(Value::Sym(s)) = args.first() {
                     let method = args.get(1).cloned().unwrap_or(Value::Nil);
@@ -148,7 +148,7 @@ impl Interp {
                     self.load_default_game()?;
                 }
                 if self.names_unit_type(head).is_some() {
-                    return self.unit_form(&Value::Sym(head), args);
+                    return self.unit_form(form, &Value::Sym(head), args);
                 }
                 self.useless(form, from)
             }

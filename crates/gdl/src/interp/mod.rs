@@ -185,6 +185,10 @@ pub struct Interp {
     pub units: Vec<Unit>,
     pub(crate) next_unit_id: i32,
     pub(crate) unit_defaults: unit::UnitDefaults,
+    /// The last `unit-defaults` form, saved with unit specs (spec 4.14.3).
+    pub(crate) unit_defaults_form: Value,
+    /// Unit forms saved instead of creating units: (form, unit-defaults form).
+    pub unit_specs: Vec<(Value, Value)>,
     pub scorekeepers: Vec<Scorekeeper>,
     pub namers: Vec<(SymId, Value)>,
     pub world: World,
@@ -242,6 +246,8 @@ impl Interp {
             units: Vec::new(),
             next_unit_id: 1,
             unit_defaults: unit::UnitDefaults::default(),
+            unit_defaults_form: Value::Nil,
+            unit_specs: Vec::new(),
             scorekeepers: Vec::new(),
             namers: Vec::new(),
             world: World::default(),

@@ -162,7 +162,15 @@ impl Interp {
     }
 
     /// A typed unit form or `(unit HEAD …)` (spec 4.14.2).
-    pub(crate) fn unit_form(&mut self, head: &Value, args: &[Value]) -> Result<(), Error> {
+    pub(crate) fn unit_form(
+        &mut self,
+        form: &Value,
+        head: &Value,
+        args: &[Value],
+    ) -> Result<(), Error> {
+        if self.global_int("create-units-from-specs") == 0 {
+            return self.save_unit_spec(form, head);
+        }
         let u = match head {
             Value::Sym(s) => match self.names_unit_type(*s) {
                 Some(t) => match self.create_unit(t) {
@@ -350,6 +358,61 @@ impl Interp {
         Ok(())
     }
 
+    /// With `create-units-from-specs` 0, unit forms are saved, not run (spec 4.14.2).
+    fn save_unit_spec(&mut self, form: &Value, head: &Value) -> Result<(), Error> {
+        let spec_prop =
+            |spec: &Value, prop: &[u8], symbols: &crate::value::Symbols| -> Option<Value> {
+                spec.items().iter().find_map(|el| match el.head() {
+                    Some(Value::Sym(s)) if symbols.name(*s) == prop => el.items().get(1).cloned(),
+                    _ => None,
+                })
+            };
+        match head {
+            Value::Sym(s) => {
+                if self.names_unit_type(*s).is_none() {
+                    self.warn(format!(
+                        "\"{}\" is not a unit type; the unit form is skipped",
+                        self.sym_str(*s)
+                    ));
+                    return Ok(());
+                }
+                self.unit_specs
+                    .push((form.clone(), self.unit_defaults_form.clone()));
+            }
+            Value::Str(name) => {
+                let found = self.unit_specs.iter().any(|(f, _)| {
+                    matches!(spec_prop(f, b"n", &self.symbols), Some(Value::Str(n)) if n == *name)
+                });
+                if !found {
+                    self.warn(format!(
+                        "there is no saved unit spec named \"{}\"; the form is skipped",
+                        String::from_utf8_lossy(name)
+                    ));
+                }
+            }
+            Value::Num(n) => {
+                let found = self.unit_specs.iter().any(|(f, _)| {
+                    matches!(spec_prop(f, b"nb", &self.symbols), Some(Value::Num(k)) if k == *n)
+                });
+                if !found {
+                    self.warn(format!(
+                        "there is no saved unit spec numbered {n}; the form is skipped"
+                    ));
+                }
+            }
+            other => {
+                return Err(self.fatal_here(
+                    ErrorKind::Crash,
+                    format!(
+                        "a unit form must start with a unit type, name or number, not `{}`",
+                        self.show(other)
+                    ),
+                ))
+            }
+        }
+        Ok(())
+    }
+
     fn existing_side(&self, n: i32) -> Result<i32, Error> {
         match self.side_index(n) {
             Some(_) => Ok(n),
@@ -361,7 +424,8 @@ impl Interp {
     }
 
     /// `(unit-defaults [reset] (PROP VALUE)…)` (spec 4.14.3).
-    pub(crate) fn unit_defaults_form(&mut self, args: &[Value]) -> Result<(), Error> {
+    pub(crate) fn unit_defaults_form(&mut self, form: &Value, args: &[Value]) -> Result<(), Error> {
+        self.unit_defaults_form = form.clone();
         let mut rest = args;
         if matches!(rest.first(), Some(Value::Sym(s)) if *s == self.known.reset) {
             self.unit_defaults = UnitDefaults::default();
