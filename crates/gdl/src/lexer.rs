@@ -10,6 +10,9 @@ use std::borrow::Cow;
 
 use crate::error::{Error, ErrorKind};
 
+/// Scanner results; the error is boxed to keep the common path small.
+pub type LexResult<T> = Result<T, Box<Error>>;
+
 /// Maximum length of a string or symbol, in bytes after escapes (spec 2.9).
 pub const MAX_TOKEN_LEN: usize = 999;
 
@@ -119,7 +122,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// Reads the next token.
-    pub fn next_token(&mut self) -> Result<Token<'a>, Error> {
+    pub fn next_token(&mut self) -> LexResult<Token<'a>> {
         loop {
             let start = self.pos;
             let after_comment = std::mem::take(&mut self.after_block_comment);
@@ -260,7 +263,7 @@ impl<'a> Lexer<'a> {
         b: u8,
         start: usize,
         what: &str,
-    ) -> Result<(), Error> {
+    ) -> LexResult<()> {
         buf.push(b);
         if buf.len() > self.max_token_len {
             return Err(self.too_long(start, what));
@@ -275,7 +278,7 @@ impl<'a> Lexer<'a> {
         start: usize,
         ends: impl Fn(u8) -> bool,
         what: &str,
-    ) -> Result<Option<&'a [u8]>, Error> {
+    ) -> LexResult<Option<&'a [u8]>> {
         let src: &'a [u8] = self.src;
         let from = self.pos;
         let len = src[from..]
@@ -296,18 +299,20 @@ impl<'a> Lexer<'a> {
         }))
     }
 
-    fn too_long(&self, start: usize, what: &str) -> Error {
-        Error::new(
-            ErrorKind::TokenTooLong,
-            format!(
-                "{what} is longer than {} bytes; split it or shorten it",
-                self.max_token_len
-            ),
+    fn too_long(&self, start: usize, what: &str) -> Box<Error> {
+        Box::new(
+            Error::new(
+                ErrorKind::TokenTooLong,
+                format!(
+                    "{what} is longer than {} bytes; split it or shorten it",
+                    self.max_token_len
+                ),
+            )
+            .at_offset(start),
         )
-        .at_offset(start)
     }
 
-    fn string(&mut self, start: usize) -> Result<Token<'a>, Error> {
+    fn string(&mut self, start: usize) -> LexResult<Token<'a>> {
         if let Some(run) = self.plain_run(start, |b| b == b'"', "string")? {
             self.pos += usize::from(self.pos < self.src.len());
             return Ok(tok(TokenKind::Str(Cow::Borrowed(run)), start));
@@ -325,7 +330,7 @@ impl<'a> Lexer<'a> {
         Ok(tok(TokenKind::Str(Cow::Owned(buf)), start))
     }
 
-    fn quoted_symbol(&mut self, start: usize) -> Result<Token<'a>, Error> {
+    fn quoted_symbol(&mut self, start: usize) -> LexResult<Token<'a>> {
         if let Some(run) = self.plain_run(start, |b| b == b'|', "symbol")? {
             self.pos += usize::from(self.pos < self.src.len());
             return Ok(tok(
@@ -357,7 +362,7 @@ impl<'a> Lexer<'a> {
         ))
     }
 
-    fn bare_symbol(&mut self, start: usize) -> Result<Token<'a>, Error> {
+    fn bare_symbol(&mut self, start: usize) -> LexResult<Token<'a>> {
         let mut buf: Cow<'a, [u8]> = match self.plain_run(start, ends_bare_symbol, "symbol")? {
             Some(run) => Cow::Borrowed(run),
             None => Cow::Owned(self.escaped_bare_symbol(start)?),
@@ -378,7 +383,7 @@ impl<'a> Lexer<'a> {
         ))
     }
 
-    fn escaped_bare_symbol(&mut self, start: usize) -> Result<Vec<u8>, Error> {
+    fn escaped_bare_symbol(&mut self, start: usize) -> LexResult<Vec<u8>> {
         let mut buf = Vec::new();
         while let Some(b) = self.peek() {
             if ends_bare_symbol(b) {

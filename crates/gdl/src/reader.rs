@@ -27,8 +27,10 @@ pub enum ReadOutcome {
     },
 }
 
+/// An open list (the index of its first element in the shared element stack)
+/// or a quote waiting for its form.
 enum Frame {
-    List(Vec<Value>),
+    List(usize),
     Quote(usize),
 }
 
@@ -41,9 +43,12 @@ pub fn read_form(
     max_depth: usize,
 ) -> Result<ReadOutcome, Error> {
     let mut stack: Vec<Frame> = Vec::new();
+    // Elements of all open lists, innermost last: one buffer instead of a
+    // growing vector per list.
+    let mut elems: Vec<Value> = Vec::new();
     let mut form_start: Option<usize> = None;
     loop {
-        let tok = lexer.next_token()?;
+        let tok = lexer.next_token().map_err(|e| *e)?;
         let start = tok.start;
         let mut item = match tok.kind {
             TokenKind::Eof => {
@@ -65,7 +70,7 @@ pub fn read_form(
                     .at_offset(start));
                 }
                 form_start.get_or_insert(start);
-                stack.push(Frame::List(Vec::new()));
+                stack.push(Frame::List(elems.len()));
                 continue;
             }
             TokenKind::Close => match stack.pop() {
@@ -80,7 +85,7 @@ pub fn read_form(
                 Some(Frame::Quote(q)) => {
                     return Err(Error::new(ErrorKind::DanglingQuote, "a quote directly before `)` quotes nothing; remove it or add the quoted form").at_offset(q));
                 }
-                Some(Frame::List(items)) => Value::list(items),
+                Some(Frame::List(from)) => Value::list_from(elems.drain(from..)),
             },
             TokenKind::Quote => {
                 if !reading {
@@ -137,8 +142,8 @@ pub fn read_form(
                         stray_close: false,
                     }))
                 }
-                Some(Frame::List(items)) => {
-                    items.push(item);
+                Some(Frame::List(_)) => {
+                    elems.push(item);
                     break;
                 }
                 Some(Frame::Quote(_)) => {

@@ -8,11 +8,20 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
-/// FNV-1a for the short keys of symbol and property tables: much cheaper than
-/// the default SipHash, and these tables never see adversarial keys that
-/// matter (a module can only slow down its own reading).
+/// A word-at-a-time multiplicative hash (in the style of rustc's FxHash) for
+/// the short keys of symbol and property tables: much cheaper than the
+/// default SipHash. These tables never see keys an attacker could exploit
+/// beyond slowing down the reading of their own module.
 #[derive(Default, Clone, Copy)]
 pub struct FnvHasher(u64);
+
+const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+impl FnvHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(SEED);
+    }
+}
 
 impl Hasher for FnvHasher {
     fn finish(&self) -> u64 {
@@ -20,15 +29,26 @@ impl Hasher for FnvHasher {
     }
 
     fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        for &b in bytes {
-            h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.add(u64::from_le_bytes([
+                c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7],
+            ]));
         }
-        self.0 = h;
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut w = [0u8; 8];
+            w[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(w));
+        }
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.add(u64::from(n));
     }
 }
 
@@ -84,7 +104,7 @@ pub enum Value {
     Num(i32),
     Str(Rc<[u8]>),
     Sym(SymId),
-    List(Rc<Vec<Value>>),
+    List(Rc<[Value]>),
     Type(Kind, u16),
     /// A namer, by its index in the interpreter's namer list (spec 4.13).
     Namer(u32),
@@ -96,7 +116,19 @@ impl Value {
         if items.is_empty() {
             Value::Nil
         } else {
-            Value::List(Rc::new(items))
+            Value::List(Rc::from(items))
+        }
+    }
+
+    /// Builds a list from an exactly-sized iterator with a single allocation.
+    pub fn list_from<I>(items: I) -> Value
+    where
+        I: ExactSizeIterator<Item = Value>,
+    {
+        if items.len() == 0 {
+            Value::Nil
+        } else {
+            Value::List(items.collect())
         }
     }
 

@@ -65,13 +65,22 @@ impl Interp {
         list
     }
 
-    fn eval_list(&mut self, items: &Rc<Vec<Value>>) -> Result<Value, Error> {
+    fn eval_list(&mut self, items: &Rc<[Value]>) -> Result<Value, Error> {
         if let Value::Sym(head) = items[0] {
             if !self.symbols.is_bound(head) {
                 if let Some(v) = self.special(head, &items[1..])? {
                     return Ok(v);
                 }
             }
+        }
+        // A list of self-evaluating atoms evaluates to an equal list: share it.
+        if items.iter().all(|v| {
+            matches!(
+                v,
+                Value::Num(_) | Value::Str(_) | Value::Type(..) | Value::Namer(_) | Value::Nil
+            )
+        }) {
+            return Ok(Value::List(items.clone()));
         }
         let mut out = Vec::with_capacity(items.len());
         for item in items.iter() {

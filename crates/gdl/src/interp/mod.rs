@@ -171,6 +171,8 @@ pub struct Interp {
     pub symbols: Symbols,
     pub(crate) known: Known,
     pub types: [Vec<TypeDef>; 4],
+    /// Each kind's property defaults, built once and cloned per declaration.
+    default_props: [Vec<Prop>; 4],
     pub closed: [bool; 4],
     pub tables: Vec<Option<TableData>>,
     pub globals: Vec<Global>,
@@ -232,6 +234,7 @@ impl Interp {
             symbols,
             known,
             types: Default::default(),
+            default_props: Default::default(),
             closed: [false; 4],
             tables: vec![None; defs.tables.len()],
             globals: Vec::new(),

@@ -46,14 +46,17 @@ impl Interp {
                 kind.word()
             ));
         }
-        let props = self.defs.props[kind.index()]
-            .iter()
-            .map(|d| match &d.slot {
-                Slot::Int { default, .. } => Prop::Int(*default as i16),
-                Slot::Str { default } => Prop::Str(Rc::from(default.as_deref().unwrap_or(b""))),
-                Slot::Obj => Prop::Obj(Value::Nil),
-            })
-            .collect();
+        if self.default_props[kind.index()].is_empty() {
+            self.default_props[kind.index()] = self.defs.props[kind.index()]
+                .iter()
+                .map(|d| match &d.slot {
+                    Slot::Int { default, .. } => Prop::Int(*default as i16),
+                    Slot::Str { default } => Prop::Str(Rc::from(default.as_deref().unwrap_or(b""))),
+                    Slot::Obj => Prop::Obj(Value::Nil),
+                })
+                .collect();
+        }
+        let props = self.default_props[kind.index()].clone();
         self.types[kind.index()].push(TypeDef { props });
         let index = self.types[kind.index()].len() - 1;
         self.grow_for_new_type(kind);
