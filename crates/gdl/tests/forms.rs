@@ -401,3 +401,20 @@ fn strict_mode_rejects_path_like_module_names() {
         "{err}"
     );
 }
+
+#[test]
+fn whole_table_clauses_then_partial_ones() {
+    let r = run(&format!(
+        "{TYPES}(table mp-to-traverse (u* t* 3) (a x 1)) (unit-type c)"
+    ));
+    // c arrives after the table was filled: its row holds the table default (gdl spec 3.14).
+    assert_eq!(
+        r.lines("tabrow mp-to-traverse"),
+        ["tabrow mp-to-traverse a 1 3", "tabrow mp-to-traverse b 3*2"]
+    );
+    assert!(r
+        .dump
+        .contains("table mp-to-traverse default -1 rows 3 cols 2 non-default 4 "));
+    let bad = run(&format!("{TYPES}(table mp-to-traverse (u* t* 99999))"));
+    assert_eq!(bad.warnings.len(), 1);
+}

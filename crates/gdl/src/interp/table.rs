@@ -128,7 +128,7 @@ impl Interp {
             if rows == data.rows && cols == data.cols {
                 continue;
             }
-            data.grow(rows, cols);
+            data.grow(rows, cols, def.default as i16);
         }
         if kind == Kind::Material {
             for u in &mut self.units {
@@ -236,6 +236,26 @@ impl Interp {
         }
         if matches!(v, Value::List(_)) {
             self.check_lengths(t, i, v)?;
+        }
+        if j.is_listish() && !v.is_listish() {
+            // The common `(u* t* V)`: every row and column in order, one value.
+            let def = &self.defs.tables[t];
+            let whole = |l: &Value, kind: Kind, n: usize| {
+                l.items().len() == n
+                    && l.items()
+                        .iter()
+                        .enumerate()
+                        .all(|(k, x)| x.as_type(kind) == Some(k))
+            };
+            if let Some(data) = &self.tables[t] {
+                if whole(i, def.index1, data.rows) && whole(j, def.index2, data.cols) {
+                    let n = self.check_value(t, v)?;
+                    if let Some(data) = &mut self.tables[t] {
+                        data.fill(n as i16);
+                    }
+                    return Ok(());
+                }
+            }
         }
         let mut columns: Option<(Vec<usize>, Option<Value>)> = None;
         for (k, ix) in i.items().iter().enumerate() {

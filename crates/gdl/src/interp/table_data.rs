@@ -10,8 +10,10 @@
 pub struct TableData {
     pub rows: usize,
     pub cols: usize,
-    default: i16,
-    /// Empty while every entry is the default.
+    /// The value of every entry while `cells` is empty: the table's default,
+    /// or the value of the last clause that set the whole table.
+    base: i16,
+    /// Empty while every entry is `base`.
     cells: Vec<i16>,
 }
 
@@ -20,30 +22,30 @@ impl TableData {
         TableData {
             rows,
             cols,
-            default,
+            base: default,
             cells: Vec::new(),
         }
     }
 
     pub fn get(&self, i: usize, j: usize) -> i16 {
         if i >= self.rows || j >= self.cols {
-            return self.default;
+            return self.base;
         }
         self.cells
             .get(i * self.cols + j)
             .copied()
-            .unwrap_or(self.default)
+            .unwrap_or(self.base)
     }
 
     fn materialise(&mut self) -> &mut [i16] {
         if self.cells.is_empty() {
-            self.cells = vec![self.default; self.rows * self.cols];
+            self.cells = vec![self.base; self.rows * self.cols];
         }
         &mut self.cells
     }
 
     pub fn set(&mut self, i: usize, j: usize, v: i16) {
-        if i >= self.rows || j >= self.cols || (self.cells.is_empty() && v == self.default) {
+        if i >= self.rows || j >= self.cols || (self.cells.is_empty() && v == self.base) {
             return;
         }
         let cols = self.cols;
@@ -52,16 +54,13 @@ impl TableData {
 
     /// Sets every entry to `v`.
     pub fn fill(&mut self, v: i16) {
-        if v == self.default {
-            self.cells.clear();
-        } else {
-            self.materialise().fill(v);
-        }
+        self.base = v;
+        self.cells.clear();
     }
 
     /// Sets row `i` at each column of `cols` to `v`.
     pub fn set_row(&mut self, i: usize, cols: &[usize], v: i16) {
-        if i >= self.rows || (self.cells.is_empty() && v == self.default) {
+        if i >= self.rows || (self.cells.is_empty() && v == self.base) {
             return;
         }
         let width = self.cols;
@@ -77,16 +76,19 @@ impl TableData {
         }
     }
 
-    /// Grows to `rows × cols`, keeping entries at their (i, j) (spec 3.14).
-    pub fn grow(&mut self, rows: usize, cols: usize) {
-        if !self.cells.is_empty() {
-            let mut cells = vec![self.default; rows * cols];
+    /// Grows to `rows × cols`, keeping entries at their (i, j) and giving new
+    /// ones `default` (spec 3.14).
+    pub fn grow(&mut self, rows: usize, cols: usize, default: i16) {
+        if !self.cells.is_empty() || self.base != default {
+            let old = self.materialise().to_vec();
+            let mut cells = vec![default; rows * cols];
             for i in 0..self.rows.min(rows) {
                 for j in 0..self.cols.min(cols) {
-                    cells[i * cols + j] = self.cells[i * self.cols + j];
+                    cells[i * cols + j] = old[i * self.cols + j];
                 }
             }
             self.cells = cells;
+            self.base = default;
         }
         self.rows = rows;
         self.cols = cols;
@@ -99,11 +101,6 @@ impl TableData {
 
     /// All entries in order, first index outer.
     pub fn entries(&self) -> impl Iterator<Item = i16> + '_ {
-        (0..self.rows * self.cols).map(|k| self.cells.get(k).copied().unwrap_or(self.default))
-    }
-
-    /// Does any entry differ from the default?
-    pub fn is_all_default(&self) -> bool {
-        self.cells.iter().all(|&c| c == self.default)
+        (0..self.rows * self.cols).map(|k| self.cells.get(k).copied().unwrap_or(self.base))
     }
 }
