@@ -418,3 +418,14 @@ fn whole_table_clauses_then_partial_ones() {
     let bad = run(&format!("{TYPES}(table mp-to-traverse (u* t* 99999))"));
     assert_eq!(bad.warnings.len(), 1);
 }
+
+#[test]
+fn print_of_a_table_name_shows_its_rows() {
+    let r = run(&format!("{TYPES}(table mp-to-traverse (a x 2)) (table damage (a b 3d6+3)) (print mp-to-traverse) (print damage)"));
+    let prints = r.lines("print ");
+    assert_eq!(
+        prints[0],
+        "print \"mp-to-traverse\\x0a(\\x0a\\x09( 2 -1)\\x0a\\x09( -1 -1))\\x0a <unbound>\""
+    );
+    assert!(prints[1].contains("( 0 3d6+3)"), "{prints:?}");
+}

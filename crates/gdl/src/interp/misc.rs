@@ -132,6 +132,7 @@ impl Interp {
                 let mut text = Vec::new();
                 print::kernel(&mut text, &x, self);
                 if let Value::Sym(s) = x {
+                    self.append_table_contents(&mut text, s);
                     match self.symbols.value(s).cloned() {
                         Some(v) => {
                             text.extend_from_slice(b" -> ");
@@ -153,6 +154,39 @@ impl Interp {
                 self.useless(form, from)
             }
         }
+    }
+
+    /// 7.5's kernel printer appends an allocated table's rows after a symbol
+    /// that names it (spec 6.5; not in the oracle).
+    fn append_table_contents(&self, text: &mut Vec<u8>, sym: crate::value::SymId) {
+        let name = String::from_utf8_lossy(self.symbols.name(sym)).into_owned();
+        let Some(&t) = self.defs.table_index.get(name.as_str()) else {
+            return;
+        };
+        let Some(data) = &self.tables[t] else { return };
+        let dice = self.defs.tables[t].dice;
+        text.extend_from_slice(b"\n(");
+        for i in 0..data.rows {
+            text.extend_from_slice(b"\n\t(");
+            for v in data.row(i) {
+                text.push(b' ');
+                let shown = match crate::game_values::decode_dice(v) {
+                    crate::game_values::Dice::Roll {
+                        count,
+                        sides,
+                        offset,
+                    } if dice => match offset {
+                        0 => format!("{count}d{sides}"),
+                        o if o > 0 => format!("{count}d{sides}+{o}"),
+                        o => format!("{count}d{sides}{o}"),
+                    },
+                    _ => v.to_string(),
+                };
+                text.extend_from_slice(shown.as_bytes());
+            }
+            text.push(b')');
+        }
+        text.extend_from_slice(b")\n");
     }
 
     /// The useless-form warning, prefixed by the module the form was read from.
