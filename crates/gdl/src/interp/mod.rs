@@ -8,8 +8,10 @@
 //! dispatch of spec 4.1.
 
 mod area;
+mod dispatch;
 mod eval;
 mod game_module;
+mod layer;
 mod loader;
 mod misc;
 mod side;
@@ -160,7 +162,7 @@ pub(crate) struct Known {
     pub kind_lists: [SymId; 4],
     pub add: SymId,
     pub reset: SymId,
-    /// Form-name symbols to their index in `misc::FORM_NAMES`.
+    /// Form-name symbols to their index in `dispatch::FORM_NAMES`.
     pub forms: crate::value::FnvMap<SymId, usize>,
 }
 
@@ -221,7 +223,7 @@ impl Interp {
             kind_lists: [s("u*"), s("m*"), s("t*"), s("a*")],
             add: s("add"),
             reset: s("reset"),
-            forms: misc::FORM_NAMES
+            forms: dispatch::FORM_NAMES
                 .iter()
                 .enumerate()
                 .map(|(i, n)| (s(n), i))
