@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::run;
+use common::{run, run_bytes};
 
 const TYPES: &str = "(unit-type a) (unit-type b) (terrain-type x) (terrain-type y)\n";
 
@@ -428,4 +428,29 @@ fn print_of_a_table_name_shows_its_rows() {
         "print \"mp-to-traverse\\x0a(\\x0a\\x09( 2 -1)\\x0a\\x09( -1 -1))\\x0a <unbound>\""
     );
     assert!(prints[1].contains("( 0 3d6+3)"), "{prints:?}");
+}
+
+#[test]
+fn layer_char_tables() {
+    // by-char: `.` is 0 and `+` is 1; with `*` in the string, `3*` is not special.
+    let r = run("(terrain-type sea) (terrain-type land)\n(world 4)\n(area 4 3 (terrain (by-char \".+\") \"4+\" \"2.2+\" \"....\"))");
+    assert!(
+        r.dump
+            .contains("terrain-count sea 6\nterrain-count land 6\n"),
+        "{}",
+        r.dump
+    );
+    // by-name with a string maps its bytes first, then the named entries.
+    let r = run("(terrain-type sea) (terrain-type land)\n(world 4)\n(area 4 3 (terrain (by-name \"xy\" sea land) \"4y\" \"4x\" \"4y\"))");
+    assert!(
+        r.dump
+            .contains("terrain-count sea 4\nterrain-count land 8\n"),
+        "{}",
+        r.dump
+    );
+    // 8-bit bytes in rows are bad bytes even with a char table.
+    let r = run_bytes(
+        b"(terrain-type sea)\n(world 3)\n(area 3 3 (terrain (by-char \"a\") \"\xe9\xe9\xe9\"))",
+    );
+    assert_eq!(r.warnings.len(), 4, "{:?}", r.warnings);
 }

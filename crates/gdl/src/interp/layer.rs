@@ -34,6 +34,16 @@ fn default_code(b: u8) -> Option<i32> {
     }
 }
 
+/// Byte `s[i]` stands for `i`; bytes from 0x80 are ignored (spec 7, project:
+/// 7.5 indexes its table with a negative number there).
+fn map_chars(table: &mut [i32; 256], s: &[u8]) {
+    for (i, &b) in s.iter().enumerate() {
+        if b < 0x80 {
+            table[usize::from(b)] = i as i32;
+        }
+    }
+}
+
 fn default_table() -> [i32; 256] {
     let mut t = [0; 256];
     for (b, slot) in t.iter_mut().enumerate() {
@@ -65,9 +75,7 @@ impl Interp {
                 b"by-char" => {
                     let mut table = default_table();
                     if let Some(Value::Str(s)) = parts.first() {
-                        for (i, &b) in s.iter().enumerate() {
-                            table[usize::from(b)] = i as i32;
-                        }
+                        map_chars(&mut table, s);
                         if s.iter().any(|&b| b == b'*' || b == b',') {
                             st.specials = false;
                         }
@@ -77,7 +85,10 @@ impl Interp {
                 b"by-name" => {
                     let mut table = default_table();
                     let (chars, entries) = match parts.first() {
-                        Some(Value::Str(s)) => (Some(s.clone()), &parts[1..]),
+                        Some(Value::Str(s)) => {
+                            map_chars(&mut table, s);
+                            (Some(s.clone()), &parts[1..])
+                        }
                         _ => (None, parts),
                     };
                     let mut k = 0;
@@ -118,7 +129,9 @@ impl Interp {
                             None if ix <= 29 => (i32::from(b'a') + ix) as u8,
                             None => (i32::from(b':') + ix - 30) as u8,
                         };
-                        table[usize::from(byte)] = n;
+                        if byte < 0x80 {
+                            table[usize::from(byte)] = n;
+                        }
                     }
                     st.table = Some(table);
                 }
@@ -234,7 +247,7 @@ impl Interp {
                         v
                     }
                 }
-            } else if let Some(table) = &st.table {
+            } else if let (Some(table), true) = (&st.table, c < 0x80) {
                 table[usize::from(c)]
             } else if let Some(v) = default_code(c) {
                 v
