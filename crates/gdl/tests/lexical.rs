@@ -161,3 +161,28 @@ fn unclosed_list_is_dropped() {
 fn stray_close_reads_as_nil() {
     check_read(") a", "() a");
 }
+
+/// Reads with the conditional-reading flag off (gdl spec 2.12).
+fn read_skipping(src: &str) -> String {
+    let mut it = gdl::Interp::new(gdl::Options::default());
+    let mut lexer = gdl::lexer::Lexer::new(src.as_bytes(), Default::default());
+    let mut out = Vec::new();
+    while let Ok(gdl::reader::ReadOutcome::Form(f)) =
+        gdl::reader::read_form(&mut lexer, &mut it.symbols, false, 100)
+    {
+        if !out.is_empty() {
+            out.push(b' ');
+        }
+        gdl::print::lisp(&mut out, &f.value, &it);
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[test]
+fn skipped_text_reads_atoms_as_nil() {
+    assert_eq!(read_skipping("(a 1 \"s\" |q|)"), "(() () () ())");
+    assert_eq!(read_skipping("(else) (end-if x)"), "(else) (end-if ())");
+    assert_eq!(read_skipping("(# - + |else|)"), "(|#| - + ())");
+    // A quote is nil at once; the quoted form is read as a separate element.
+    assert_eq!(read_skipping("('(a b))"), "(() (() ()))");
+}
