@@ -266,8 +266,9 @@ fn tables(it: &Interp, out: &mut Vec<u8>) {
     for (t, def) in it.defs.tables.iter().enumerate() {
         let Some(data) = &it.tables[t] else { continue };
         let d = def.default as i16;
-        let non_default = data.entries().filter(|&c| c != d).count();
-        let hash = fnv64(data.entries().map(i32::from));
+        let all = data.entries();
+        let non_default = all.iter().filter(|&&c| c != d).count();
+        let hash = fnv64(all.iter().map(|&c| i32::from(c)));
         out.extend_from_slice(
             format!(
                 "table {} default {} rows {} cols {} non-default {} fnv64 {:016x}\n",
@@ -276,7 +277,7 @@ fn tables(it: &Interp, out: &mut Vec<u8>) {
             .as_bytes(),
         );
         for i in 0..data.rows {
-            let row = data.row(i);
+            let row = &all[i * data.cols..(i + 1) * data.cols];
             if row.iter().all(|&c| c == d) {
                 continue;
             }
