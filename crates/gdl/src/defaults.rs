@@ -32,14 +32,14 @@ pub enum Slot {
 /// One type property or global.
 #[derive(Clone, Debug)]
 pub struct Def {
-    pub name: String,
+    pub name: &'static str,
     pub slot: Slot,
 }
 
 /// One table of the kernel (`tdefn`).
 #[derive(Clone, Debug)]
 pub struct TableDef {
-    pub name: String,
+    pub name: &'static str,
     pub index1: Kind,
     pub index2: Kind,
     pub dice: bool,
@@ -53,11 +53,11 @@ pub struct TableDef {
 pub struct KernelDefs {
     /// Properties per kind, in dump order.
     pub props: [Vec<Def>; 4],
-    pub prop_index: [HashMap<String, usize>; 4],
+    pub prop_index: [HashMap<&'static str, usize>; 4],
     pub tables: Vec<TableDef>,
-    pub table_index: HashMap<String, usize>,
+    pub table_index: HashMap<&'static str, usize>,
     pub globals: Vec<Def>,
-    pub global_index: HashMap<String, usize>,
+    pub global_index: HashMap<&'static str, usize>,
 }
 
 /// The kernel definitions, parsed once.
@@ -75,20 +75,19 @@ fn kind_of(word: &str) -> Kind {
     }
 }
 
-/// Splits a line into words, keeping a double-quoted word (with spaces) whole.
-fn words(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
+/// Splits a line into words, keeping a double-quoted word (with spaces) whole,
+/// quotes included.
+fn words(line: &'static str) -> Vec<&'static str> {
+    let mut out = Vec::with_capacity(8);
     let mut rest = line.trim();
     while !rest.is_empty() {
-        if let Some(r) = rest.strip_prefix('"') {
-            let end = r.find('"').unwrap_or(r.len());
-            out.push(format!("\"{}\"", &r[..end]));
-            rest = r.get(end + 1..).unwrap_or("").trim_start();
+        let end = if let Some(r) = rest.strip_prefix('"') {
+            r.find('"').map_or(rest.len(), |e| e + 2)
         } else {
-            let end = rest.find(' ').unwrap_or(rest.len());
-            out.push(rest[..end].to_string());
-            rest = rest[end..].trim_start();
-        }
+            rest.find(' ').unwrap_or(rest.len())
+        };
+        out.push(&rest[..end]);
+        rest = rest[end..].trim_start();
     }
     out
 }
@@ -99,20 +98,20 @@ fn string_default(word: &str) -> Option<Vec<u8>> {
         .map(|w| w.as_bytes().to_vec())
 }
 
-fn num(word: Option<&String>) -> i32 {
+fn num(word: Option<&&str>) -> i32 {
     word.and_then(|w| w.parse().ok()).unwrap_or(0)
 }
 
-fn parse(text: &str) -> KernelDefs {
+fn parse(text: &'static str) -> KernelDefs {
     let mut props: [Vec<Def>; 4] = Default::default();
     let mut tables = Vec::new();
     let mut globals = Vec::new();
     for line in text.lines() {
         let w = words(line);
-        let Some(tag) = w.first() else { continue };
-        let name = w.get(1).cloned().unwrap_or_default();
-        let how = w.get(2).map(String::as_str).unwrap_or("");
-        match tag.as_str() {
+        let Some(&tag) = w.first() else { continue };
+        let name = w.get(1).copied().unwrap_or("");
+        let how = w.get(2).copied().unwrap_or("");
+        match tag {
             "udefault" | "mdefault" | "tdefault" | "adefault" => {
                 let slot = match how {
                     "int" => Slot::Int {
@@ -130,8 +129,8 @@ fn parse(text: &str) -> KernelDefs {
             "tdefn" => tables.push(TableDef {
                 name,
                 index1: kind_of(how),
-                index2: kind_of(w.get(3).map(String::as_str).unwrap_or("")),
-                dice: w.get(4).is_some_and(|s| s == "dice1"),
+                index2: kind_of(w.get(3).copied().unwrap_or("")),
+                dice: w.get(4).is_some_and(|s| *s == "dice1"),
                 lo: num(w.get(5)),
                 default: num(w.get(6)),
                 hi: num(w.get(7)),
@@ -153,12 +152,7 @@ fn parse(text: &str) -> KernelDefs {
             _ => {}
         }
     }
-    let index = |defs: &Vec<Def>| {
-        defs.iter()
-            .enumerate()
-            .map(|(i, d)| (d.name.clone(), i))
-            .collect()
-    };
+    let index = |defs: &Vec<Def>| defs.iter().enumerate().map(|(i, d)| (d.name, i)).collect();
     KernelDefs {
         prop_index: [
             index(&props[0]),
@@ -170,7 +164,7 @@ fn parse(text: &str) -> KernelDefs {
         table_index: tables
             .iter()
             .enumerate()
-            .map(|(i, t)| (t.name.clone(), i))
+            .map(|(i, t)| (t.name, i))
             .collect(),
         tables,
         global_index: index(&globals),
