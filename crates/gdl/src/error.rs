@@ -24,6 +24,8 @@ pub enum ErrorKind {
     TooManySteps,
     /// Modules included more deeply than the configured limit.
     IncludeTooDeep,
+    /// An area with more cells than the configured limit.
+    AreaTooLarge,
     /// A situation where 7.5 crashes or corrupts memory (spec 7).
     Crash,
     /// A module that could not be found, in strict mode (spec 5.8).

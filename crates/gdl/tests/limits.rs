@@ -86,3 +86,16 @@ fn include_depth() {
     let err = load_with("(include \"a\")", limits, &chain).expect("too deep");
     assert_eq!(err.kind, ErrorKind::IncludeTooDeep);
 }
+
+#[test]
+fn area_cells() {
+    let text = "(terrain-type t)\n(world 100000)\n(area 100000 100000 (terrain \"a\"))";
+    assert_eq!(kind(text, Limits::default()), Some(ErrorKind::AreaTooLarge));
+    assert_eq!(
+        kind(
+            "(terrain-type t) (area 5 5 (terrain \"a\"))",
+            Limits::default()
+        ),
+        None
+    );
+}

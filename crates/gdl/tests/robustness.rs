@@ -135,3 +135,14 @@ fn depth_limit_fits_an_ordinary_thread_stack() {
     let r = run_bytes(nested.as_bytes());
     assert!(r.dump.ends_with("end\n"));
 }
+
+#[test]
+fn extreme_positions_and_offsets() {
+    for text in [
+        &b"(unit-type a) (terrain-type t) (area 2147483647 3) (a 2147483647 1 (# 2147483646)) (a 1 1) (a 2 2)"[..],
+        b"(terrain-type t) (world 5) (area 5 5 (restrict 5 5 -2147483648 -2147483648) (terrain \"5a\"))",
+        b"(unit-type a) (terrain-type t) (area 9 9) (unit-defaults (@ 2147483647 2147483647)) (a 5 5) (include \"m\")",
+    ] {
+        survives(text);
+    }
+}

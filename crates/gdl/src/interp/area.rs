@@ -56,13 +56,18 @@ impl Area {
         let x = if self.wrap {
             x.rem_euclid(self.width)
         } else {
-            let h2 = self.height / 2;
-            if x < 0 || x >= self.width || x + y < h2 || x + y > self.width + h2 - 1 {
+            // In i64: module-given sizes and positions may be near the i32 limits.
+            let (w, h2, s) = (
+                i64::from(self.width),
+                i64::from(self.height / 2),
+                i64::from(x) + i64::from(y),
+            );
+            if x < 0 || x >= self.width || s < h2 || s > w + h2 - 1 {
                 return None;
             }
             x
         };
-        Some((y * self.width + x) as usize)
+        Some(y as usize * self.width as usize + x as usize)
     }
 
     /// Spec 5.6.2 "well inside".
@@ -73,8 +78,12 @@ impl Area {
         if self.wrap {
             return true;
         }
-        let h2 = self.height / 2;
-        x >= 1 && x <= self.width - 2 && x + y > h2 && x + y <= self.width + h2 - 2
+        let (w, h2, s) = (
+            i64::from(self.width),
+            i64::from(self.height / 2),
+            i64::from(x) + i64::from(y),
+        );
+        x >= 1 && i64::from(x) <= w - 2 && s > h2 && s <= w + h2 - 2
     }
 
     fn cells(&self) -> usize {
@@ -122,6 +131,16 @@ impl Interp {
         if checked {
             if self.area.width == 0 || self.area.height == 0 {
                 return Err(Error::kernel("0x0 area"));
+            }
+            let cells = self.area.cells();
+            if cells > self.options.limits.max_area_cells {
+                return Err(self.fatal_here(
+                    ErrorKind::AreaTooLarge,
+                    format!(
+                        "the area has {cells} cells, more than the limit of {}; make it smaller",
+                        self.options.limits.max_area_cells
+                    ),
+                ));
             }
             if let Some(problem) = self.shape_problem(self.area.width, self.area.height) {
                 self.warn_plain(problem);

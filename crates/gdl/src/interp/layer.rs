@@ -280,7 +280,7 @@ impl Interp {
                 if !self.area.wrap && cx >= i64::from(self.area.width) {
                     break;
                 }
-                self.write_cell(cx as i32, y - self.area.y0, v, st, target);
+                self.write_cell(cx as i32, y.wrapping_sub(self.area.y0), v, st, target);
             }
             x += n;
         }

@@ -56,6 +56,8 @@ pub struct Limits {
     pub max_steps: u64,
     /// Deepest chain of modules loading modules.
     pub max_include_depth: usize,
+    /// Most cells in the area's layers (width × height).
+    pub max_area_cells: usize,
 }
 
 impl Default for Limits {
@@ -66,6 +68,7 @@ impl Default for Limits {
             max_file_size: 64 << 20,
             max_steps: 50_000_000,
             max_include_depth: 100,
+            max_area_cells: 16 << 20,
         }
     }
 }

@@ -127,7 +127,7 @@ impl Interp {
             return None;
         }
         let id = self.next_unit_id;
-        self.next_unit_id += 1;
+        self.next_unit_id = self.next_unit_id.wrapping_add(1);
         self.units.push(Unit {
             id,
             utype: t,
