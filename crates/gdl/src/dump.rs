@@ -233,7 +233,7 @@ fn types(it: &Interp, out: &mut Vec<u8>) {
         for i in 0..it.type_count(kind) {
             let tname = crate::print::Naming::type_name(it, kind, i as u16);
             for (p, def) in defs.iter().enumerate() {
-                let value = &it.types[kind.index()][i].props[p];
+                let value = it.type_prop(kind, i, p);
                 let text = match (value, &def.slot) {
                     (Prop::Int(n), crate::defaults::Slot::Int { default, .. }) => {
                         (i32::from(*n) != *default).then(|| num(*n))

@@ -121,10 +121,29 @@ pub enum Prop {
     Obj(Value),
 }
 
-/// A unit, material, terrain or advance type.
-#[derive(Clone, Debug)]
+/// A unit, material, terrain or advance type: the properties set on it. The
+/// others keep the kernel default (a unit type has 167 properties and a game
+/// sets a handful, so storing only those keeps 274-type games small).
+#[derive(Clone, Debug, Default)]
 pub struct TypeDef {
-    pub props: Vec<Prop>,
+    values: Vec<(u16, Prop)>,
+}
+
+impl TypeDef {
+    /// The value of property `p` if it was set.
+    pub fn get(&self, p: usize) -> Option<&Prop> {
+        self.values
+            .iter()
+            .find(|(q, _)| usize::from(*q) == p)
+            .map(|(_, v)| v)
+    }
+
+    pub fn set(&mut self, p: usize, value: Prop) {
+        match self.values.iter_mut().find(|(q, _)| usize::from(*q) == p) {
+            Some(slot) => slot.1 = value,
+            None => self.values.push((p as u16, value)),
+        }
+    }
 }
 
 /// A global variable's value; integers are 32-bit (spec 3.10).
@@ -176,7 +195,7 @@ pub struct Interp {
     pub symbols: Symbols,
     pub(crate) known: Known,
     pub types: [Vec<TypeDef>; 4],
-    /// Each kind's property defaults, built once and cloned per declaration.
+    /// Each kind's property defaults, in `kernel-defaults.txt` order.
     default_props: [Vec<Prop>; 4],
     pub closed: [bool; 4],
     pub tables: Vec<Option<TableData>>,
@@ -239,7 +258,18 @@ impl Interp {
             symbols,
             known,
             types: Default::default(),
-            default_props: Default::default(),
+            default_props: Kind::ALL.map(|k| {
+                defs.props[k.index()]
+                    .iter()
+                    .map(|d| match &d.slot {
+                        Slot::Int { default, .. } => Prop::Int(*default as i16),
+                        Slot::Str { default } => {
+                            Prop::Str(Rc::from(default.as_deref().unwrap_or(b"")))
+                        }
+                        Slot::Obj => Prop::Obj(Value::Nil),
+                    })
+                    .collect()
+            }),
             closed: [false; 4],
             tables: vec![None; defs.tables.len()],
             globals: Vec::new(),
@@ -452,6 +482,13 @@ impl Interp {
         self.types[kind.index()].len()
     }
 
+    /// Property `p` (an index into the kind's properties) of a type.
+    pub fn type_prop(&self, kind: Kind, index: usize, p: usize) -> &Prop {
+        self.types[kind.index()][index]
+            .get(p)
+            .unwrap_or(&self.default_props[kind.index()][p])
+    }
+
     pub(crate) fn prop_index(&self, kind: Kind, name: &str) -> Option<usize> {
         self.defs.prop_index[kind.index()].get(name).copied()
     }
@@ -461,7 +498,7 @@ impl Interp {
         let Some(p) = self.prop_index(kind, prop) else {
             return b"";
         };
-        match &self.types[kind.index()][index].props[p] {
+        match self.type_prop(kind, index, p) {
             Prop::Str(s) => s,
             _ => b"",
         }
@@ -471,7 +508,7 @@ impl Interp {
         let Some(p) = self.prop_index(kind, prop) else {
             return 0;
         };
-        match &self.types[kind.index()][index].props[p] {
+        match self.type_prop(kind, index, p) {
             Prop::Int(n) => i32::from(*n),
             _ => 0,
         }

@@ -46,18 +46,7 @@ impl Interp {
                 kind.word()
             ));
         }
-        if self.default_props[kind.index()].is_empty() {
-            self.default_props[kind.index()] = self.defs.props[kind.index()]
-                .iter()
-                .map(|d| match &d.slot {
-                    Slot::Int { default, .. } => Prop::Int(*default as i16),
-                    Slot::Str { default } => Prop::Str(Rc::from(default.as_deref().unwrap_or(b""))),
-                    Slot::Obj => Prop::Obj(Value::Nil),
-                })
-                .collect();
-        }
-        let props = self.default_props[kind.index()].clone();
-        self.types[kind.index()].push(TypeDef { props });
+        self.types[kind.index()].push(TypeDef::default());
         let index = self.types[kind.index()].len() - 1;
         self.grow_for_new_type(kind);
         let object = Value::Type(kind, index as u16);
@@ -89,27 +78,26 @@ impl Interp {
     fn finish_type_names(&mut self, kind: Kind, index: usize, sym: crate::value::SymId) {
         let sym_name: Rc<[u8]> = Rc::from(self.symbols.name(sym));
         let name_p = self.prop_index(kind, "name").unwrap_or(0);
+        let is_empty = |p: &Prop| matches!(p, Prop::Str(s) if s.is_empty());
         if kind == Kind::Unit {
             let internal_p = self.prop_index(kind, "name-internal").unwrap_or(0);
-            let t = &mut self.types[0][index];
-            if matches!(&t.props[internal_p], Prop::Str(s) if s.is_empty()) {
-                t.props[internal_p] = Prop::Str(sym_name);
+            if is_empty(self.type_prop(kind, index, internal_p)) {
+                self.types[0][index].set(internal_p, Prop::Str(sym_name));
             }
-            let internal = t.props[internal_p].clone();
-            if matches!(&t.props[name_p], Prop::Str(s) if s.is_empty()) {
-                t.props[name_p] = internal.clone();
+            let internal = self.type_prop(kind, index, internal_p).clone();
+            if is_empty(self.type_prop(kind, index, name_p)) {
+                self.types[0][index].set(name_p, internal.clone());
             }
-            if let (Prop::Str(name), Prop::Str(internal)) = (&t.props[name_p], &internal) {
+            if let (Prop::Str(name), Prop::Str(internal)) =
+                (self.type_prop(kind, index, name_p), &internal)
+            {
                 if name != internal {
                     let alias = self.symbols.intern(&name.clone());
                     self.bind_checked(alias, Value::Type(kind, index as u16));
                 }
             }
-        } else {
-            let t = &mut self.types[kind.index()][index];
-            if matches!(&t.props[name_p], Prop::Str(s) if s.is_empty()) {
-                t.props[name_p] = Prop::Str(sym_name);
-            }
+        } else if is_empty(self.type_prop(kind, index, name_p)) {
+            self.types[kind.index()][index].set(name_p, Prop::Str(sym_name));
         }
     }
 
@@ -156,7 +144,7 @@ impl Interp {
                         self.type_message_name(kind, index)
                     ));
                 }
-                self.types[kind.index()][index].props[p] = Prop::Int(n as i16);
+                self.types[kind.index()][index].set(p, Prop::Int(n as i16));
             }
             Slot::Str { .. } => {
                 let v = self.eval(value)?;
@@ -169,9 +157,9 @@ impl Interp {
                     ));
                     return Ok(PropOutcome::BadValue);
                 };
-                self.types[kind.index()][index].props[p] = Prop::Str(s);
+                self.types[kind.index()][index].set(p, Prop::Str(s));
             }
-            Slot::Obj => self.types[kind.index()][index].props[p] = Prop::Obj(value.clone()),
+            Slot::Obj => self.types[kind.index()][index].set(p, Prop::Obj(value.clone())),
         }
         Ok(PropOutcome::Set)
     }
