@@ -151,10 +151,8 @@ impl Interp {
         Some(self.units.len() - 1)
     }
 
-    fn table_value(&self, name: &str, i: usize, j: usize) -> i32 {
-        let Some(&t) = self.defs.table_index.get(name) else {
-            return 0;
-        };
+    /// Entry (i, j) of table `t`, or the table's default when it is not allocated.
+    fn table_value(&self, t: usize, i: usize, j: usize) -> i32 {
         match &self.tables[t] {
             Some(d) if i < d.rows && j < d.cols => i32::from(d.get(i, j)),
             _ => self.defs.tables[t].default,
@@ -234,10 +232,11 @@ impl Interp {
             }
         }
         let t = self.units[u].utype;
+        let storage = self.defs.table_index.get("unit-storage-x").copied();
+        let initial = self.defs.table_index.get("unit-initial-supply").copied();
         for m in 0..self.type_count(Kind::Material) {
-            let s = self
-                .table_value("unit-storage-x", t, m)
-                .min(self.table_value("unit-initial-supply", t, m));
+            let value = |table: Option<usize>| table.map_or(0, |k| self.table_value(k, t, m));
+            let s = value(storage).min(value(initial));
             if let Some(slot) = self.units[u].supply.get_mut(m) {
                 *slot = s;
             }
