@@ -94,7 +94,7 @@ pub fn run(args: GdlArgs) -> anyhow::Result<ExitCode> {
                     Some(e) => (
                         dump::dump_fatal(e),
                         notes,
-                        Some(diagnostic::render_error(it, e)),
+                        Some((diagnostic::render_error(it, e), e.kind)),
                     ),
                     None => (dump::dump(it), notes, None),
                 };
@@ -105,10 +105,15 @@ pub fn run(args: GdlArgs) -> anyhow::Result<ExitCode> {
             });
             eprint!("{notes}");
             std::io::stdout().write_all(&bytes)?;
+            // gdl spec 6.1: 2 after a fatal error of the module, 1 for I/O errors.
             Ok(match fatal {
-                Some(text) => {
+                Some((text, kind)) => {
                     eprint!("{text}");
-                    ExitCode::from(2)
+                    if kind == gdl::ErrorKind::Io {
+                        ExitCode::from(1)
+                    } else {
+                        ExitCode::from(2)
+                    }
                 }
                 None => ExitCode::SUCCESS,
             })
