@@ -48,9 +48,9 @@ impl fmt::Display for Location {
     }
 }
 
-/// A fatal error with what went wrong, where, and what to do.
+/// What a fatal error says: what went wrong, where, and what to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Error {
+pub struct ErrorDetails {
     pub kind: ErrorKind,
     pub message: String,
     /// Byte offset in the file being read, until the loader resolves it.
@@ -58,14 +58,34 @@ pub struct Error {
     pub location: Option<Location>,
 }
 
+/// A fatal error. Boxed so that the `Result`s of the evaluator, which pass
+/// through many frames on every step, stay one word wide; its fields are read
+/// through `Deref` (`err.kind`, `err.message`, `err.location`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error(Box<ErrorDetails>);
+
+impl std::ops::Deref for Error {
+    type Target = ErrorDetails;
+
+    fn deref(&self) -> &ErrorDetails {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Error {
+    fn deref_mut(&mut self) -> &mut ErrorDetails {
+        &mut self.0
+    }
+}
+
 impl Error {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
-        Error {
+        Error(Box::new(ErrorDetails {
             kind,
             message: message.into(),
             offset: None,
             location: None,
-        }
+        }))
     }
 
     /// 7.5's own fatal error with its exact text (spec 7).

@@ -10,8 +10,8 @@ use std::borrow::Cow;
 
 use crate::error::{Error, ErrorKind};
 
-/// Scanner results; the error is boxed to keep the common path small.
-pub type LexResult<T> = Result<T, Box<Error>>;
+/// Scanner results.
+pub type LexResult<T> = Result<T, Error>;
 
 /// Maximum length of a string or symbol, in bytes after escapes (spec 2.9).
 pub const MAX_TOKEN_LEN: usize = 999;
@@ -299,17 +299,15 @@ impl<'a> Lexer<'a> {
         }))
     }
 
-    fn too_long(&self, start: usize, what: &str) -> Box<Error> {
-        Box::new(
-            Error::new(
-                ErrorKind::TokenTooLong,
-                format!(
-                    "{what} is longer than {} bytes; split it or shorten it",
-                    self.max_token_len
-                ),
-            )
-            .at_offset(start),
+    fn too_long(&self, start: usize, what: &str) -> Error {
+        Error::new(
+            ErrorKind::TokenTooLong,
+            format!(
+                "{what} is longer than {} bytes; split it or shorten it",
+                self.max_token_len
+            ),
         )
+        .at_offset(start)
     }
 
     fn string(&mut self, start: usize) -> LexResult<Token<'a>> {

@@ -48,7 +48,7 @@ pub fn read_form(
     let mut elems: Vec<Value> = Vec::new();
     let mut form_start: Option<usize> = None;
     loop {
-        let tok = lexer.next_token().map_err(|e| *e)?;
+        let tok = lexer.next_token()?;
         let start = tok.start;
         let mut item = match tok.kind {
             TokenKind::Eof => {
