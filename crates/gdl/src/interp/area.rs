@@ -375,7 +375,7 @@ impl Interp {
                 else {
                     return Ok(());
                 };
-                if self.area.terrain.is_none() {
+                let Some(mut terrain) = self.area.terrain.take() else {
                     // The layer would be created here, so 7.5's area check comes first
                     // (gdl spec 7 expects `0x0 area` for lib/ww2-eur-42.g).
                     if self.area.width == 0 || self.area.height == 0 {
@@ -385,16 +385,16 @@ impl Interp {
                         ErrorKind::Crash,
                         "`area add` writes terrain before any terrain layer exists; give `(area (terrain …))` first".into(),
                     ));
-                }
-                let area = self.area.clone();
-                let terrain = self.area.terrain.as_mut().expect("checked above");
+                };
+                let area = &self.area;
                 for yy in y..y.saturating_add(h.clamp(0, area.height.max(0))) {
                     for xx in x..x.saturating_add(w.clamp(0, area.width.max(0))) {
-                        if let Some(i) = area.contains(xx, yy) {
-                            terrain[i] = t as i32;
+                        if let Some(cell) = area.contains(xx, yy).and_then(|i| terrain.get_mut(i)) {
+                            *cell = t as i32;
                         }
                     }
                 }
+                self.area.terrain = Some(terrain);
             }
             "width"
             | "height"

@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use crate::defaults::Slot;
-use crate::error::{Error, ErrorKind};
+use crate::error::Error;
 use crate::value::{Kind, Value};
 
 use super::{Interp, Prop, TypeDef};
@@ -282,10 +282,7 @@ impl Interp {
                         continue;
                     }
                     if !t.is_listish() {
-                        return Err(Error::kernel(format!(
-                            "car of non-list `{}'",
-                            self.show(&t)
-                        )));
+                        return Err(self.car_of_non_list(&t));
                     }
                     let ts = t.items().to_vec();
                     let pairs: Vec<(Value, Value)> = match &v {
@@ -323,7 +320,6 @@ impl Interp {
 
     /// A `car of non-list` crash of 7.5, as the project's fatal error.
     pub(crate) fn car_of_non_list(&self, v: &Value) -> Error {
-        let _ = ErrorKind::Kernel;
         Error::kernel(format!("car of non-list `{}'", self.show(v)))
     }
 }
