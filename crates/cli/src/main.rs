@@ -30,6 +30,8 @@ enum Command {
     Tournament(commands::tournament::Args),
     /// Check or replay a game record (Game Data JSON).
     Record(commands::record::Args),
+    /// Read Xconq 7.5 game modules (GDL): check, dump, eval.
+    Gdl(commands::gdl::GdlArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -39,6 +41,7 @@ fn main() -> std::process::ExitCode {
         Command::Bot(args) => commands::bot::run(args),
         Command::Tournament(args) => commands::tournament::run(args),
         Command::Record(args) => commands::record::run(args),
+        Command::Gdl(args) => commands::gdl::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,466 @@
+//! Module loading: the search path, peeking at a module's first form, reading
+//! a file form by form, base modules, includes and the default game
+//! (gdl spec 5.1–5.5, 5.7–5.9).
+
+use std::path::PathBuf;
+use std::rc::Rc;
+
+use crate::error::{Error, ErrorKind};
+use crate::lexer::Lexer;
+use crate::reader::{read_form, ReadOutcome};
+use crate::value::Value;
+
+use super::game_module::{Module, BASE_MODULE, DEFAULT_BASE_MODULE, FILENAME};
+use super::{Interp, SourceFile};
+
+impl Interp {
+    /// Finds a module by name, most recently created first (spec 5.1).
+    pub fn find_module(&self, name: &[u8]) -> Option<usize> {
+        (0..self.modules.len())
+            .rev()
+            .find(|&i| self.modules[i].name == name)
+    }
+
+    pub(crate) fn get_or_create_module(&mut self, name: &[u8]) -> usize {
+        if let Some(m) = self.find_module(name) {
+            return m;
+        }
+        self.modules.push(Module::new(name));
+        self.modules.len() - 1
+    }
+
+    /// Adds `m` to `i`'s intrusive include list (spec 5.1).
+    pub(crate) fn add_include(&mut self, i: usize, m: usize) {
+        if self.modules[i].first_include.is_none() {
+            let mut seen = 0;
+            let mut cur = self.modules[m].next_include;
+            while let Some(c) = cur {
+                if self.modules[c].name == self.modules[i].name || seen > self.modules.len() {
+                    return;
+                }
+                seen += 1;
+                cur = self.modules[c].next_include;
+            }
+            self.modules[i].first_include = Some(m);
+            self.modules[i].last_include = Some(m);
+            return;
+        }
+        if self.include_chain(i).contains(&m) {
+            return;
+        }
+        if let Some(last) = self.modules[i].last_include {
+            self.modules[last].next_include = Some(m);
+        }
+        self.modules[i].last_include = Some(m);
+    }
+
+    /// `i`'s include list, stopping at a repeat (spec 5.1, project).
+    pub fn include_chain(&self, i: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut cur = self.modules[i].first_include;
+        while let Some(c) = cur {
+            if out.contains(&c) {
+                break;
+            }
+            out.push(c);
+            cur = self.modules[c].next_include;
+        }
+        out
+    }
+
+    /// The file of module `m` (spec 5.7).
+    fn find_file(&self, m: usize) -> Option<PathBuf> {
+        let module = &self.modules[m];
+        let name = String::from_utf8_lossy(&module.name).into_owned();
+        let mut candidates: Vec<PathBuf> = Vec::new();
+        if let Some(f) = module.string(FILENAME) {
+            let f = String::from_utf8_lossy(f).into_owned();
+            candidates.push(PathBuf::from(&f));
+            candidates.extend(self.options.lib_dirs.iter().map(|d| d.join(&f)));
+        }
+        if let Some(w) = &self.options.work_dir {
+            candidates.push(w.join(format!("{name}.g")));
+            candidates.push(w.join(&name));
+        }
+        candidates.extend(
+            self.options
+                .lib_dirs
+                .iter()
+                .map(|d| d.join(format!("{name}.g"))),
+        );
+        candidates.extend(self.options.lib_dirs.iter().map(|d| d.join(&name)));
+        candidates.into_iter().find(|p| p.is_file())
+    }
+
+    /// Reads a module file into the file table.
+    fn open_file(&mut self, path: PathBuf) -> Result<usize, Error> {
+        if let Some(i) = self.files.iter().position(|f| f.path == path) {
+            return Ok(i);
+        }
+        let bytes = std::fs::read(&path).map_err(|e| {
+            Error::new(
+                ErrorKind::Io,
+                format!("cannot read {}: {e}", path.display()),
+            )
+        })?;
+        if bytes.len() > self.options.limits.max_file_size {
+            return Err(Error::new(
+                ErrorKind::FileTooLarge,
+                format!(
+                    "{} has {} bytes, more than the limit of {}",
+                    path.display(),
+                    bytes.len(),
+                    self.options.limits.max_file_size
+                ),
+            ));
+        }
+        self.files.push(SourceFile {
+            path,
+            bytes: Rc::from(bytes),
+        });
+        Ok(self.files.len() - 1)
+    }
+
+    fn lexer_for<'a>(&self, bytes: &'a [u8], m: usize) -> Lexer<'a> {
+        Lexer::new(bytes, self.modules[m].counters)
+            .with_max_token_len(self.options.limits.max_token_len)
+    }
+
+    /// Moves the scanner's plain warnings into the warning list.
+    fn drain_lexer(&mut self, lexer: &mut Lexer, m: usize, file: usize) {
+        self.modules[m].counters = lexer.counters;
+        for w in std::mem::take(&mut lexer.warnings) {
+            let saved = self.origin;
+            self.origin = Some(super::Origin {
+                file,
+                offset: w.offset,
+            });
+            self.warn_plain(w.message);
+            self.origin = saved;
+        }
+    }
+
+    fn missing_close_parens(&mut self, m: usize, unclosed: usize, file: usize, at: usize) {
+        let c = self.modules[m].counters;
+        let lines = if c.s == c.e {
+            format!("(at line {}", c.s)
+        } else {
+            format!("(lines {} to {}", c.s, c.e)
+        };
+        let saved = self.origin;
+        self.origin = Some(super::Origin { file, offset: at });
+        for _ in 0..unclosed {
+            self.warn_plain(format!(
+                "missing a close paren at the end of the file, the unfinished form is dropped {lines})"
+            ));
+        }
+        self.origin = saved;
+    }
+
+    /// Step 1 of spec 5.2: interpret only the first form, if it is `game-module`.
+    fn peek(&mut self, m: usize) -> Result<(), Error> {
+        let module = &self.modules[m];
+        if module.open || module.loaded {
+            return Ok(());
+        }
+        let Some(path) = self.find_file(m) else {
+            return Ok(());
+        };
+        let file = self.open_file(path)?;
+        let bytes = self.files[file].bytes.clone();
+        let mut lexer = self.lexer_for(&bytes, m);
+        let outcome = read_form(
+            &mut lexer,
+            &mut self.symbols,
+            self.reading,
+            self.options.limits.max_depth,
+        );
+        self.drain_lexer(&mut lexer, m, file);
+        let outcome = outcome.map_err(|e| self.locate(e, file, 0))?;
+        match outcome {
+            ReadOutcome::Form(form) => {
+                let items = form.value.items();
+                if matches!(items.first(), Some(Value::Sym(s)) if self.symbols.name(*s) == b"game-module")
+                {
+                    let saved = self.origin;
+                    self.origin = Some(super::Origin {
+                        file,
+                        offset: form.start,
+                    });
+                    let r = self.game_module_form(m, &items[1..], true);
+                    self.origin = saved;
+                    r.map_err(|e| self.locate(e, file, form.start))?;
+                }
+            }
+            ReadOutcome::Eof { unclosed } => {
+                self.missing_close_parens(m, unclosed, file, bytes.len())
+            }
+        }
+        Ok(())
+    }
+
+    /// Records that a module was not found: a note, or a fatal error in strict mode (spec 5.8).
+    fn module_missing(&mut self, m: usize, how: &str, warn: bool) -> Result<(), Error> {
+        let name = String::from_utf8_lossy(&self.modules[m].name).into_owned();
+        if warn {
+            self.warn_plain(format!(
+                "module \"{name}\" was not found in the library directories; add a -L directory"
+            ));
+        }
+        let text = format!("module \"{name}\" not found ({how})");
+        if self.options.strict {
+            return Err(self.fatal_here(ErrorKind::ModuleNotFound, text));
+        }
+        self.note(text);
+        Ok(())
+    }
+
+    /// `load(M, warn)` (spec 5.2).
+    pub(crate) fn load(&mut self, m: usize, warn: bool, how: &str) -> Result<(), Error> {
+        if self.options.strict {
+            let name = &self.modules[m].name;
+            if name.iter().any(|&b| b == b'/' || b == b'\\') || name.windows(2).any(|w| w == b"..")
+            {
+                let text = format!(
+                    "module name \"{}\" looks like a path; name modules, not files (strict mode)",
+                    String::from_utf8_lossy(name)
+                );
+                return Err(self.fatal_here(ErrorKind::ModuleNotFound, text));
+            }
+        }
+        if self.type_count(crate::value::Kind::Unit) == 0 {
+            self.peek(m)?;
+            if self.type_count(crate::value::Kind::Unit) == 0 {
+                if let Some(d) = self.modules[m]
+                    .string(DEFAULT_BASE_MODULE)
+                    .map(<[u8]>::to_vec)
+                {
+                    let d = self.get_or_create_module(&d);
+                    self.load(d, true, "default-base-module")?;
+                }
+            }
+        }
+        let name = String::from_utf8_lossy(&self.modules[m].name).into_owned();
+        if self.modules[m].open {
+            if warn {
+                self.warn_plain(format!(
+                    "module \"{name}\" includes itself; the inner load is ignored"
+                ));
+            }
+            return Ok(());
+        }
+        if self.modules[m].loaded {
+            if warn {
+                self.warn_plain(format!(
+                    "module \"{name}\" is already loaded; it is not read again"
+                ));
+            }
+            return Ok(());
+        }
+        let Some(path) = self.find_file(m) else {
+            return self.module_missing(m, how, warn);
+        };
+        if self.load_depth >= self.options.limits.max_include_depth {
+            return Err(self.fatal_here(
+                ErrorKind::IncludeTooDeep,
+                format!(
+                    "modules load each other more than {} levels deep; flatten the includes",
+                    self.options.limits.max_include_depth
+                ),
+            ));
+        }
+        let file = self.open_file(path)?;
+        let bytes = self.files[file].bytes.clone();
+        if bytes.first() == Some(&b'X') {
+            let f = self.modules[m].strings[FILENAME]
+                .clone()
+                .unwrap_or_default();
+            let err = Error::kernel(format!(
+                "\"{}\" is probably an obsolete Xconq file; in any case, it cannot be used.",
+                String::from_utf8_lossy(&f)
+            ));
+            return Err(self.locate(err, file, 0));
+        }
+        self.load_depth += 1;
+        self.modules[m].open = true;
+        let saved_origin = self.origin;
+        let result = self.read_file(m, file, &bytes);
+        self.origin = saved_origin;
+        self.load_depth -= 1;
+        self.modules[m].open = false;
+        self.modules[m].loaded = true;
+        result
+    }
+
+    /// Step 4 of spec 5.2: read and interpret form by form.
+    fn read_file(&mut self, m: usize, file: usize, bytes: &[u8]) -> Result<(), Error> {
+        let mut lexer = self.lexer_for(bytes, m);
+        loop {
+            lexer.counters = self.modules[m].counters;
+            let outcome = read_form(
+                &mut lexer,
+                &mut self.symbols,
+                self.reading,
+                self.options.limits.max_depth,
+            );
+            self.drain_lexer(&mut lexer, m, file);
+            let outcome = outcome.map_err(|e| self.locate(e, file, lexer.offset()))?;
+            match outcome {
+                ReadOutcome::Eof { unclosed } => {
+                    self.missing_close_parens(m, unclosed, file, bytes.len());
+                    return Ok(());
+                }
+                ReadOutcome::Form(form) => {
+                    self.origin = Some(super::Origin {
+                        file,
+                        offset: form.start,
+                    });
+                    if form.stray_close {
+                        let c = self.modules[m].counters;
+                        self.warn_plain(format!(
+                            "extra close paren at top level, read as nil (lines {} to {})",
+                            c.s, c.e
+                        ));
+                    }
+                    self.current_module = Some(m);
+                    self.interpret(&form.value)
+                        .map_err(|e| self.locate(e, file, form.start))?;
+                }
+            }
+        }
+    }
+
+    /// Spec 5.3: load the base module named by `m`'s `game-module` form.
+    pub(crate) fn load_base_module(&mut self, m: usize) -> Result<(), Error> {
+        let Some(b) = self.modules[m].string(BASE_MODULE).map(<[u8]>::to_vec) else {
+            return Ok(());
+        };
+        let base = match self.find_module(&b) {
+            Some(base) => base,
+            None => {
+                let base = self.get_or_create_module(&b);
+                if let Some(cur) = self.current_module {
+                    self.add_include(cur, base);
+                }
+                base
+            }
+        };
+        if !self.modules[base].loaded {
+            self.load(base, false, "base-module")?;
+        }
+        Ok(())
+    }
+
+    /// `(include NAME SETTING…)` (spec 5.4, 5.6).
+    pub(crate) fn include_form(&mut self, args: &[Value]) -> Result<(), Error> {
+        let name = match args.first() {
+            Some(Value::Str(s)) => s.to_vec(),
+            Some(Value::Sym(s)) => self.symbols.name(*s).to_vec(),
+            other => {
+                let v = other.cloned().unwrap_or(Value::Nil);
+                self.warn(format!(
+                    "an included module's name must be a string or symbol, not `{}`",
+                    self.show(&v)
+                ));
+                return Ok(());
+            }
+        };
+        let m = self.get_or_create_module(&name);
+        if let Some(cur) = self.current_module {
+            self.add_include(cur, m);
+        }
+        self.load(m, false, "include")?;
+        if self.modules[m].loaded {
+            self.apply_variants(m, &args[1..])?;
+        }
+        Ok(())
+    }
+
+    /// Loads the default game when types are needed (spec 5.5).
+    pub(crate) fn load_default_game(&mut self) -> Result<(), Error> {
+        let name = self
+            .main_module
+            .and_then(|m| self.modules[m].string(DEFAULT_BASE_MODULE))
+            .map(<[u8]>::to_vec)
+            .unwrap_or_else(|| b"standard".to_vec());
+        let d = self.get_or_create_module(&name);
+        if self.main_module.is_none() {
+            self.main_module = Some(d);
+        }
+        if self.type_count(crate::value::Kind::Unit) == 0 {
+            self.peek(d)?;
+        }
+        if let Some(e) = self.modules[d]
+            .string(DEFAULT_BASE_MODULE)
+            .map(<[u8]>::to_vec)
+        {
+            let e = self.get_or_create_module(&e);
+            self.load(e, true, "default-base-module")?;
+        }
+        self.load(d, true, "default game")
+    }
+
+    /// Loads the main module from a file or a module name (spec 5.9).
+    pub fn load_main(&mut self, target: &str) -> Result<(), Error> {
+        self.get_or_create_module(b"spare module");
+        let path = PathBuf::from(target);
+        let name = if target.ends_with(".g") || path.is_file() {
+            if self.options.work_dir.is_none() {
+                self.options.work_dir = Some(path.parent().map(PathBuf::from).unwrap_or_default());
+            }
+            let file = path
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            file.strip_suffix(".g").map(str::to_string).unwrap_or(file)
+        } else {
+            target.to_string()
+        };
+        let m = self.get_or_create_module(name.as_bytes());
+        self.main_module = Some(m);
+        self.load(m, true, "main module")
+    }
+
+    /// Reads every form of `text` (the `eval` command): top-level forms such as
+    /// `define` are interpreted, anything else is evaluated and its value
+    /// returned. The text belongs to no module, so warnings have no prefix.
+    pub fn eval_text(&mut self, text: &[u8]) -> Result<Vec<Value>, Error> {
+        let mut lexer = Lexer::new(text, Default::default())
+            .with_max_token_len(self.options.limits.max_token_len);
+        let saved = self.current_module.take();
+        let mut values = Vec::new();
+        let result = loop {
+            let outcome = read_form(
+                &mut lexer,
+                &mut self.symbols,
+                true,
+                self.options.limits.max_depth,
+            );
+            for w in std::mem::take(&mut lexer.warnings) {
+                self.warn_plain(w.message);
+            }
+            match outcome {
+                Err(e) => break Err(e),
+                Ok(ReadOutcome::Eof { unclosed }) => {
+                    if unclosed > 0 {
+                        self.warn_plain(format!(
+                            "{unclosed} list(s) not closed at the end of the expression"
+                        ));
+                    }
+                    break Ok(());
+                }
+                Ok(ReadOutcome::Form(form)) if self.is_top_level_form(&form.value) => {
+                    if let Err(e) = self.interpret(&form.value) {
+                        break Err(e);
+                    }
+                }
+                Ok(ReadOutcome::Form(form)) => match self.eval(&form.value) {
+                    Ok(v) => values.push(v),
+                    Err(e) => break Err(e),
+                },
+            }
+        };
+        self.current_module = saved;
+        result.map(|()| values)
+    }
+}

@@ -1,0 +1,556 @@
+//! The interpreter: the game definition being built and the top-level forms
+//! that build it (gdl spec 4), plus module loading (spec 5).
+//!
+//! One [`Interp`] is one run of the 7.5 reader. It owns every piece of state
+//! that 7.5 keeps in globals (symbols, types, tables, modules, sides, units,
+//! area), because the dump compares exactly that state. Each form family lives
+//! in its own file; this file holds the state, the warning machinery and the
+//! dispatch of spec 4.1.
+
+mod area;
+mod dispatch;
+mod eval;
+mod game_module;
+mod layer;
+mod loader;
+mod misc;
+mod side;
+mod table;
+mod table_data;
+mod types;
+mod unit;
+mod validity;
+
+use std::path::PathBuf;
+use std::rc::Rc;
+
+use crate::defaults::{kernel, KernelDefs, Slot};
+use crate::error::{Error, ErrorKind, Location};
+use crate::lexer::{LineCounters, MAX_TOKEN_LEN};
+use crate::print::{self, Naming};
+use crate::value::{Kind, SymId, Symbols, Value};
+
+pub use area::{Area, World};
+
+/// Indexes of a module's dumped string properties.
+pub mod game_module_fields {
+    pub use super::game_module::{
+        BASE_GAME, BASE_MODULE, DEFAULT_BASE_MODULE, FILENAME, TITLE, VERSION,
+    };
+}
+pub use game_module::{Module, Variant};
+pub use side::Side;
+pub use table_data::TableData;
+pub use unit::Unit;
+
+/// Resource limits; exceeding one is a clear fatal error (never a crash).
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Longest string or symbol, in bytes (spec 2.9).
+    pub max_token_len: usize,
+    /// Deepest list nesting, and deepest evaluation recursion.
+    pub max_depth: usize,
+    /// Largest module file, in bytes.
+    pub max_file_size: usize,
+    /// Most evaluation steps in one run.
+    pub max_steps: u64,
+    /// Deepest chain of modules loading modules.
+    pub max_include_depth: usize,
+    /// Most cells in the area's layers (width × height).
+    pub max_area_cells: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_token_len: MAX_TOKEN_LEN,
+            max_depth: 1_000,
+            max_file_size: 64 << 20,
+            max_steps: 50_000_000,
+            max_include_depth: 100,
+            max_area_cells: 16 << 20,
+        }
+    }
+}
+
+/// How to find modules and how strict to be (spec 5.7, 5.8).
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub lib_dirs: Vec<PathBuf>,
+    pub work_dir: Option<PathBuf>,
+    pub strict: bool,
+    pub limits: Limits,
+}
+
+/// One file that was read, kept for positions in diagnostics.
+#[derive(Debug)]
+pub struct SourceFile {
+    pub path: PathBuf,
+    pub bytes: Rc<[u8]>,
+}
+
+/// A true position: file index and byte offset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Origin {
+    pub file: usize,
+    pub offset: usize,
+}
+
+/// Whether a diagnostic is a warning or a note (notes are not in the dump).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    Warning,
+    Note,
+}
+
+/// One warning as 7.5 records it, plus the true position for `check`.
+#[derive(Clone, Debug)]
+pub struct Warning {
+    pub severity: Severity,
+    /// 7.5's position prefix `module:S-E: ` (spec 6.4), if any.
+    pub prefix: Option<Vec<u8>>,
+    pub text: Vec<u8>,
+    pub origin: Option<Origin>,
+}
+
+/// A stored type property value.
+#[derive(Clone, Debug)]
+pub enum Prop {
+    Int(i16),
+    Str(Rc<[u8]>),
+    Obj(Value),
+}
+
+/// A unit, material, terrain or advance type: the properties set on it. The
+/// others keep the kernel default (a unit type has 167 properties and a game
+/// sets a handful, so storing only those keeps 274-type games small).
+#[derive(Clone, Debug, Default)]
+pub struct TypeDef {
+    values: Vec<(u16, Prop)>,
+}
+
+impl TypeDef {
+    /// The value of property `p` if it was set.
+    pub fn get(&self, p: usize) -> Option<&Prop> {
+        self.values
+            .iter()
+            .find(|(q, _)| usize::from(*q) == p)
+            .map(|(_, v)| v)
+    }
+
+    pub fn set(&mut self, p: usize, value: Prop) {
+        match self.values.iter_mut().find(|(q, _)| usize::from(*q) == p) {
+            Some(slot) => slot.1 = value,
+            None => self.values.push((p as u16, value)),
+        }
+    }
+}
+
+/// A global variable's value; integers are 32-bit (spec 3.10).
+#[derive(Clone, Debug)]
+pub enum Global {
+    Int(i32),
+    Str(Option<Rc<[u8]>>),
+    Obj(Value),
+}
+
+/// A scorekeeper (spec 4.12).
+#[derive(Clone, Debug, Default)]
+pub struct Scorekeeper {
+    pub id: i32,
+    pub title: Option<Vec<u8>>,
+    pub when: Value,
+    pub applies_to: Value,
+    pub known_to: Value,
+    pub trigger: Value,
+    pub body: Value,
+    pub notes: Value,
+    pub initial: i32,
+}
+
+/// Symbols the interpreter compares against, interned once.
+#[derive(Debug)]
+pub(crate) struct Known {
+    pub quote: SymId,
+    pub list: SymId,
+    pub append: SymId,
+    pub remove: SymId,
+    pub remove_list: SymId,
+    pub arith: [SymId; 4],
+    pub compare: [SymId; 6],
+    pub and: SymId,
+    pub or: SymId,
+    pub not: SymId,
+    pub kind_lists: [SymId; 4],
+    pub add: SymId,
+    pub reset: SymId,
+    /// Form-name symbols to their index in `dispatch::FORM_NAMES`.
+    pub forms: crate::value::FnvMap<SymId, usize>,
+}
+
+/// One run of the GDL reader: the game definition and everything said about it.
+pub struct Interp {
+    pub options: Options,
+    pub defs: &'static KernelDefs,
+    pub symbols: Symbols,
+    pub(crate) known: Known,
+    pub types: [Vec<TypeDef>; 4],
+    /// Each kind's property defaults, in `kernel-defaults.txt` order.
+    default_props: [Vec<Prop>; 4],
+    pub closed: [bool; 4],
+    pub tables: Vec<Option<TableData>>,
+    pub globals: Vec<Global>,
+    pub modules: Vec<Module>,
+    pub main_module: Option<usize>,
+    pub current_module: Option<usize>,
+    pub warnings: Vec<Warning>,
+    pub prints: Vec<Vec<u8>>,
+    pub sides: Vec<Side>,
+    pub(crate) next_side_id: i32,
+    pub(crate) side_defaults: Vec<Value>,
+    pub units: Vec<Unit>,
+    pub(crate) next_unit_id: i32,
+    pub(crate) unit_defaults: unit::UnitDefaults,
+    /// The last `unit-defaults` form, saved with unit specs (spec 4.14.3).
+    pub(crate) unit_defaults_form: Value,
+    /// Unit forms saved instead of creating units: (form, unit-defaults form).
+    pub unit_specs: Vec<(Value, Value)>,
+    pub scorekeepers: Vec<Scorekeeper>,
+    pub namers: Vec<(SymId, Value)>,
+    pub world: World,
+    pub area: Area,
+    pub reading: bool,
+    pub files: Vec<SourceFile>,
+    pub(crate) origin: Option<Origin>,
+    steps: u64,
+    depth: usize,
+    pub(crate) load_depth: usize,
+}
+
+impl Interp {
+    pub fn new(options: Options) -> Self {
+        let mut symbols = Symbols::default();
+        let mut s = |n: &str| symbols.intern(n.as_bytes());
+        let known = Known {
+            quote: s("quote"),
+            list: s("list"),
+            append: s("append"),
+            remove: s("remove"),
+            remove_list: s("remove-list"),
+            arith: [s("+"), s("-"), s("*"), s("/")],
+            compare: [s("="), s("/="), s("<"), s("<="), s(">"), s(">=")],
+            and: s("and"),
+            or: s("or"),
+            not: s("not"),
+            kind_lists: [s("u*"), s("m*"), s("t*"), s("a*")],
+            add: s("add"),
+            reset: s("reset"),
+            forms: dispatch::FORM_NAMES
+                .iter()
+                .enumerate()
+                .map(|(i, n)| (s(n), i))
+                .collect(),
+        };
+        let defs = kernel();
+        let mut interp = Interp {
+            options,
+            defs,
+            symbols,
+            known,
+            types: Default::default(),
+            default_props: Kind::ALL.map(|k| {
+                defs.props[k.index()]
+                    .iter()
+                    .map(|d| match &d.slot {
+                        Slot::Int { default, .. } => Prop::Int(*default as i16),
+                        Slot::Str { default } => {
+                            Prop::Str(Rc::from(default.as_deref().unwrap_or(b"")))
+                        }
+                        Slot::Obj => Prop::Obj(Value::Nil),
+                    })
+                    .collect()
+            }),
+            closed: [false; 4],
+            tables: vec![None; defs.tables.len()],
+            globals: Vec::new(),
+            modules: Vec::new(),
+            main_module: None,
+            current_module: None,
+            warnings: Vec::new(),
+            prints: Vec::new(),
+            sides: vec![Side::independent_empty()],
+            next_side_id: 1,
+            side_defaults: Vec::new(),
+            units: Vec::new(),
+            next_unit_id: 1,
+            unit_defaults: unit::UnitDefaults::default(),
+            unit_defaults_form: Value::Nil,
+            unit_specs: Vec::new(),
+            scorekeepers: Vec::new(),
+            namers: Vec::new(),
+            world: World::default(),
+            area: Area::default(),
+            reading: true,
+            files: Vec::new(),
+            origin: None,
+            steps: 0,
+            depth: 0,
+            load_depth: 0,
+        };
+        interp.init_constants();
+        interp.init_globals();
+        interp
+    }
+
+    fn init_constants(&mut self) {
+        let numbers: [(&str, i32); 21] = [
+            ("false", 0),
+            ("true", 1),
+            ("non-unit", -1),
+            ("non-material", -1),
+            ("non-terrain", -1),
+            ("non-advance", -1),
+            ("cell", 0),
+            ("border", 1),
+            ("connection", 2),
+            ("coating", 3),
+            ("river-x", 10),
+            ("valley-x", 11),
+            ("road-x", 12),
+            ("over-nothing", 0),
+            ("over-own", 1),
+            ("over-border", 2),
+            ("over-all", 3),
+            ("win", 1),
+            ("lose", -1),
+            ("draw", 0),
+            ("usual", 0),
+        ];
+        for (name, n) in numbers {
+            let id = self.symbols.intern(name.as_bytes());
+            let value = if name == "usual" {
+                Value::Sym(id)
+            } else {
+                Value::Num(n)
+            };
+            let sym = self.symbols.get_mut(id);
+            sym.value = Some(value);
+            sym.constant = true;
+        }
+        for name in ["and", "or", "not", "reset"] {
+            let id = self.symbols.intern(name.as_bytes());
+            let sym = self.symbols.get_mut(id);
+            sym.value = Some(Value::Sym(id));
+            sym.constant = true;
+        }
+    }
+
+    fn init_globals(&mut self) {
+        let synthesis = b"make-fractal-percentile-terrain make-rivers make-countries make-independent-units make-initial-materials name-units-randomly name-geographical-features make-roads make-weather";
+        let methods: Vec<Value> = synthesis
+            .split(|&b| b == b' ')
+            .map(|n| Value::Sym(self.symbols.intern(n)))
+            .collect();
+        self.globals = self
+            .defs
+            .globals
+            .iter()
+            .map(|d| match &d.slot {
+                Slot::Int { default, .. } => Global::Int(*default),
+                Slot::Str { default } => Global::Str(default.as_deref().map(Rc::from)),
+                Slot::Obj if d.name == "synthesis-methods" => {
+                    Global::Obj(Value::list(methods.clone()))
+                }
+                Slot::Obj => Global::Obj(Value::Nil),
+            })
+            .collect();
+    }
+
+    /// Counts one evaluation step against the limit.
+    pub(crate) fn step(&mut self) -> Result<(), Error> {
+        self.steps += 1;
+        if self.steps > self.options.limits.max_steps {
+            return Err(Error::new(
+                ErrorKind::TooManySteps,
+                format!(
+                    "evaluation took more than {} steps; simplify the module",
+                    self.options.limits.max_steps
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Enters one level of recursion, bounded by the depth limit.
+    pub(crate) fn enter(&mut self) -> Result<(), Error> {
+        self.depth += 1;
+        if self.depth > self.options.limits.max_depth {
+            self.depth -= 1;
+            return Err(Error::new(
+                ErrorKind::TooDeep,
+                format!(
+                    "evaluation nests more than {} levels deep; simplify the expression",
+                    self.options.limits.max_depth
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    // ----- warnings (spec 6.4) -----
+
+    fn prefix_of(&self, module: Option<usize>) -> Option<Vec<u8>> {
+        let m = &self.modules[module?];
+        let LineCounters { s, e } = m.counters;
+        let mut p = m.name.clone();
+        if s == e {
+            p.extend_from_slice(format!(":{s}: ").as_bytes());
+        } else {
+            p.extend_from_slice(format!(":{s}-{e}: ").as_bytes());
+        }
+        Some(p)
+    }
+
+    /// A read warning: prefixed with the current module's counters.
+    pub(crate) fn warn(&mut self, text: impl Into<Vec<u8>>) {
+        let prefix = self.prefix_of(self.current_module);
+        self.push_warning(prefix, text.into(), Severity::Warning);
+    }
+
+    /// A plain warning: no prefix, cut to 254 bytes.
+    pub(crate) fn warn_plain(&mut self, text: impl Into<Vec<u8>>) {
+        let mut text = text.into();
+        text.truncate(254);
+        self.push_warning(None, text, Severity::Warning);
+    }
+
+    /// A note for `check` only; never part of the dump (spec 5.8).
+    pub(crate) fn note(&mut self, text: impl Into<Vec<u8>>) {
+        self.push_warning(None, text.into(), Severity::Note);
+    }
+
+    fn push_warning(&mut self, prefix: Option<Vec<u8>>, text: Vec<u8>, severity: Severity) {
+        self.warnings.push(Warning {
+            severity,
+            prefix,
+            text,
+            origin: self.origin,
+        });
+    }
+
+    /// The message printer's text for a value (spec 6.5).
+    pub(crate) fn show(&self, value: &Value) -> String {
+        String::from_utf8_lossy(&print::message(value, self)).into_owned()
+    }
+
+    pub(crate) fn sym_str(&self, id: SymId) -> String {
+        String::from_utf8_lossy(self.symbols.name(id)).into_owned()
+    }
+
+    /// Resolves an error's offset to a true location in `file`.
+    pub(crate) fn locate(&self, mut err: Error, file: usize, fallback: usize) -> Error {
+        if err.location.is_some() {
+            return err;
+        }
+        let offset = err.offset.unwrap_or(fallback);
+        let f = &self.files[file];
+        let (line, col) = crate::error::line_col(&f.bytes, offset);
+        err.location = Some(Location {
+            file: f.path.display().to_string(),
+            line,
+            col,
+        });
+        err
+    }
+
+    /// A fatal error at the form being interpreted (for the project's own errors).
+    pub(crate) fn fatal_here(&self, kind: ErrorKind, message: String) -> Error {
+        let err = Error::new(kind, message);
+        match self.origin {
+            Some(o) => self.locate(err, o.file, o.offset),
+            None => err,
+        }
+    }
+
+    // ----- type helpers -----
+
+    pub fn type_count(&self, kind: Kind) -> usize {
+        self.types[kind.index()].len()
+    }
+
+    /// Property `p` (an index into the kind's properties) of a type.
+    pub fn type_prop(&self, kind: Kind, index: usize, p: usize) -> &Prop {
+        self.types[kind.index()][index]
+            .get(p)
+            .unwrap_or(&self.default_props[kind.index()][p])
+    }
+
+    pub(crate) fn prop_index(&self, kind: Kind, name: &str) -> Option<usize> {
+        self.defs.prop_index[kind.index()].get(name).copied()
+    }
+
+    /// A type's property as bytes (string properties).
+    pub fn type_str(&self, kind: Kind, index: usize, prop: &str) -> &[u8] {
+        let Some(p) = self.prop_index(kind, prop) else {
+            return b"";
+        };
+        match self.type_prop(kind, index, p) {
+            Prop::Str(s) => s,
+            _ => b"",
+        }
+    }
+
+    pub fn type_int(&self, kind: Kind, index: usize, prop: &str) -> i32 {
+        let Some(p) = self.prop_index(kind, prop) else {
+            return 0;
+        };
+        match self.type_prop(kind, index, p) {
+            Prop::Int(n) => i32::from(*n),
+            _ => 0,
+        }
+    }
+
+    /// The global's integer value (0 for non-integers).
+    pub fn global_int(&self, name: &str) -> i32 {
+        match self.defs.global_index.get(name).map(|&i| &self.globals[i]) {
+            Some(Global::Int(n)) => *n,
+            _ => 0,
+        }
+    }
+
+    pub(crate) fn set_global_int(&mut self, name: &str, value: i32) {
+        if let Some(&i) = self.defs.global_index.get(name) {
+            self.globals[i] = Global::Int(value);
+        }
+    }
+
+    pub fn global_value(&self, name: &str) -> Value {
+        match self.defs.global_index.get(name).map(|&i| &self.globals[i]) {
+            Some(Global::Obj(v)) => v.clone(),
+            _ => Value::Nil,
+        }
+    }
+}
+
+impl Naming for Interp {
+    fn sym_name(&self, id: SymId) -> &[u8] {
+        self.symbols.name(id)
+    }
+
+    fn type_name(&self, kind: Kind, index: u16) -> &[u8] {
+        let prop = if kind == Kind::Unit {
+            "name-internal"
+        } else {
+            "name"
+        };
+        self.type_str(kind, usize::from(index), prop)
+    }
+
+    fn namer_sym(&self, namer: u32) -> SymId {
+        self.namers[namer as usize].0
+    }
+}

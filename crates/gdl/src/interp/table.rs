@@ -1,0 +1,294 @@
+//! The `table` form: allocation, clauses and the 7.5 fill rules, including
+//! partial writes when a clause fails half-way (gdl spec 3.12), and table
+//! growth when a type arrives after its kind was closed (spec 3.14).
+
+use crate::error::Error;
+use crate::value::{Kind, Value};
+
+use super::{Interp, TableData};
+
+/// A failed check ends the clause (spec 3.12 "skipping clause").
+struct ClauseEnd;
+
+impl Interp {
+    /// `(table NAME [add] CLAUSE…)`.
+    pub(crate) fn table_form(&mut self, args: &[Value]) -> Result<(), Error> {
+        let name = args.first().cloned().unwrap_or(Value::Nil);
+        let Value::Sym(sym) = name else {
+            self.warn(format!(
+                "a table name must be a symbol, not `{}`",
+                self.show(&name)
+            ));
+            return Ok(());
+        };
+        let tname = self.sym_str(sym);
+        if tname.starts_with("zz-") {
+            return Ok(());
+        }
+        let Some(&t) = self.defs.table_index.get(tname.as_str()) else {
+            self.warn(format!(
+                "there is no table named `{tname}`; check the spelling against the manual"
+            ));
+            return Ok(());
+        };
+        let mut clauses = &args[1..];
+        if matches!(clauses.first(), Some(Value::Sym(s)) if *s == self.known.add) {
+            clauses = &clauses[1..];
+        } else {
+            self.tables[t] = None;
+        }
+        self.allocate_table(t);
+        for clause in clauses {
+            let clause = match clause {
+                Value::Sym(_) => {
+                    let v = self.eval(clause)?;
+                    if v.as_numeric().is_none() || !matches!(v, Value::Num(_)) {
+                        self.warn(format!(
+                            "table clause `{}` should be a number; the rest of the table form is skipped",
+                            self.show(&v)
+                        ));
+                        return Ok(());
+                    }
+                    v
+                }
+                other => other.clone(),
+            };
+            match &clause {
+                Value::Num(v) => {
+                    let def = &self.defs.tables[t];
+                    if *v < def.lo || *v > def.hi {
+                        self.warn(format!(
+                            "table {tname} value {v} is outside {}..{}; the rest of the table form is skipped",
+                            def.lo, def.hi
+                        ));
+                        return Ok(());
+                    }
+                    self.allocate_table(t);
+                    if let Some(data) = &mut self.tables[t] {
+                        data.fill(*v as i16);
+                    }
+                }
+                Value::List(items) => {
+                    let get = |i: usize| items.get(i).cloned().unwrap_or(Value::Nil);
+                    let i = self.eval(&get(0))?;
+                    let j = self.eval(&get(1))?;
+                    let v = self.eval(&get(2))?;
+                    if items.len() > 3 {
+                        self.warn(format!(
+                            "table `{tname}` clause `{}` has extra elements; they are ignored",
+                            self.show(&clause)
+                        ));
+                    }
+                    let _ = self.fill(t, &i, &j, &v);
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Allocates table `t` at the current type counts, closing its index kinds.
+    fn allocate_table(&mut self, t: usize) {
+        if self.tables[t].is_some() {
+            return;
+        }
+        let def = &self.defs.tables[t];
+        let (k1, k2) = (def.index1, def.index2);
+        let (rows, cols) = (self.type_count(k1), self.type_count(k2));
+        if rows == 0 || cols == 0 {
+            let missing = if rows == 0 { k1 } else { k2 };
+            self.warn_plain(format!(
+                "table {} cannot be filled yet: no {} types are defined; declare the types first",
+                def.name,
+                missing.word()
+            ));
+            return;
+        }
+        self.tables[t] = Some(TableData::new(rows, cols, def.default as i16));
+        self.closed[k1.index()] = true;
+        self.closed[k2.index()] = true;
+    }
+
+    /// Grows every allocated table indexed by `kind` after a new type (spec 3.14, project).
+    pub(crate) fn grow_for_new_type(&mut self, kind: Kind) {
+        for (t, def) in self.defs.tables.iter().enumerate() {
+            let Some(data) = &mut self.tables[t] else {
+                continue;
+            };
+            let rows = if def.index1 == kind {
+                data.rows + 1
+            } else {
+                data.rows
+            };
+            let cols = if def.index2 == kind {
+                data.cols + 1
+            } else {
+                data.cols
+            };
+            if rows == data.rows && cols == data.cols {
+                continue;
+            }
+            data.grow(rows, cols, def.default as i16);
+        }
+        if kind == Kind::Material {
+            for u in &mut self.units {
+                u.supply.push(0);
+            }
+        }
+    }
+
+    fn check_index(&mut self, t: usize, which: u8, x: &Value) -> Result<usize, ClauseEnd> {
+        let def = &self.defs.tables[t];
+        let kind = if which == 1 { def.index1 } else { def.index2 };
+        match x.as_type(kind) {
+            Some(i) => Ok(i),
+            None => {
+                self.warn(format!(
+                    "table {} index {which} `{}` is not a {} type; the rest of the clause is skipped",
+                    def.name,
+                    self.show(x),
+                    kind.word()
+                ));
+                Err(ClauseEnd)
+            }
+        }
+    }
+
+    fn check_value(&mut self, t: usize, v: &Value) -> Result<i32, ClauseEnd> {
+        let def = &self.defs.tables[t];
+        let Some(n) = v.as_numeric() else {
+            self.warn(format!(
+                "table {} value `{}` is not a number; the rest of the clause is skipped",
+                def.name,
+                self.show(v)
+            ));
+            return Err(ClauseEnd);
+        };
+        if n < def.lo || n > def.hi {
+            self.warn(format!(
+                "table {} value {n} is outside {}..{}; the rest of the clause is skipped",
+                def.name, def.lo, def.hi
+            ));
+            return Err(ClauseEnd);
+        }
+        Ok(n)
+    }
+
+    fn check_lengths(&mut self, t: usize, a: &Value, b: &Value) -> Result<(), ClauseEnd> {
+        let (x, y) = (a.items().len(), b.items().len());
+        if x != y {
+            self.warn(format!(
+                "table `{}`: {x} indexes but {y} values; give one value per index",
+                self.defs.tables[t].name
+            ));
+            return Err(ClauseEnd);
+        }
+        Ok(())
+    }
+
+    /// Stores `v` at (i, j) for every j of `cols`.
+    fn store_row(&mut self, t: usize, i: usize, cols: &[usize], v: i32) {
+        if let Some(data) = &mut self.tables[t] {
+            data.set_row(i, cols, v as i16);
+        }
+    }
+
+    fn store(&mut self, t: usize, i: usize, j: usize, v: i32) {
+        if let Some(data) = &mut self.tables[t] {
+            data.set(i, j, v as i16);
+        }
+    }
+
+    /// The valid column indexes of `j` up to the first bad one, and that one.
+    fn column_indexes(&self, t: usize, j: &Value) -> (Vec<usize>, Option<Value>) {
+        let kind = self.defs.tables[t].index2;
+        let mut good = Vec::with_capacity(j.items().len());
+        for jx in j.items() {
+            match jx.as_type(kind) {
+                Some(i) => good.push(i),
+                None => return (good, Some(jx.clone())),
+            }
+        }
+        (good, None)
+    }
+
+    /// The fill cases of spec 3.12.
+    fn fill(&mut self, t: usize, i: &Value, j: &Value, v: &Value) -> Result<(), ClauseEnd> {
+        let nth = |l: &Value, k: usize| l.items().get(k).cloned().unwrap_or(Value::Nil);
+        if !i.is_listish() {
+            let ii = self.check_index(t, 1, i)?;
+            if !j.is_listish() {
+                let jj = self.check_index(t, 2, j)?;
+                let n = self.check_value(t, v)?;
+                self.store(t, ii, jj, n);
+                return Ok(());
+            }
+            if matches!(v, Value::List(_)) {
+                self.check_lengths(t, j, v)?;
+            }
+            for (k, jx) in j.items().iter().enumerate() {
+                let jj = self.check_index(t, 2, jx)?;
+                let w = if v.is_listish() { nth(v, k) } else { v.clone() };
+                let n = self.check_value(t, &w)?;
+                self.store(t, ii, jj, n);
+            }
+            return Ok(());
+        }
+        if matches!(v, Value::List(_)) {
+            self.check_lengths(t, i, v)?;
+        }
+        if j.is_listish() && !v.is_listish() {
+            // The common `(u* t* V)`: every row and column in order, one value.
+            let def = &self.defs.tables[t];
+            let whole = |l: &Value, kind: Kind, n: usize| {
+                l.items().len() == n
+                    && l.items()
+                        .iter()
+                        .enumerate()
+                        .all(|(k, x)| x.as_type(kind) == Some(k))
+            };
+            if let Some(data) = &self.tables[t] {
+                if whole(i, def.index1, data.rows) && whole(j, def.index2, data.cols) {
+                    let n = self.check_value(t, v)?;
+                    if let Some(data) = &mut self.tables[t] {
+                        data.fill(n as i16);
+                    }
+                    return Ok(());
+                }
+            }
+        }
+        let mut columns: Option<(Vec<usize>, Option<Value>)> = None;
+        for (k, ix) in i.items().iter().enumerate() {
+            let ii = self.check_index(t, 1, ix)?;
+            let w = if v.is_listish() { nth(v, k) } else { v.clone() };
+            if !j.is_listish() {
+                let jj = self.check_index(t, 2, j)?;
+                let n = self.check_value(t, &w)?;
+                self.store(t, ii, jj, n);
+            } else if !w.is_listish() {
+                let n = self.check_value(t, &w)?;
+                // The hot path of `(u* u* V)`: resolve the column indexes once
+                // per clause; the first bad one ends the clause anyway.
+                let cols = match &columns {
+                    Some(c) => c,
+                    None => columns.insert(self.column_indexes(t, j)),
+                };
+                self.store_row(t, ii, &cols.0, n);
+                if let Some(bad) = &cols.1 {
+                    let bad = bad.clone();
+                    self.check_index(t, 2, &bad)?;
+                }
+            } else {
+                if matches!(w, Value::List(_)) {
+                    self.check_lengths(t, j, &w)?;
+                }
+                for (m, jx) in j.items().iter().enumerate() {
+                    let jj = self.check_index(t, 2, jx)?;
+                    let n = self.check_value(t, &nth(&w, m))?;
+                    self.store(t, ii, jj, n);
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,270 @@
+//! GDL values and the one global symbol table (gdl spec 3.1, 3.2).
+//!
+//! Lists are stored as shared vectors rather than cons cells: GDL has no dotted
+//! pairs (spec 2.7), so a vector loses nothing and keeps deep or long lists off
+//! the Rust stack when they are built or dropped.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
+
+/// A word-at-a-time multiplicative hash (in the style of rustc's FxHash) for
+/// the short keys of symbol and property tables: much cheaper than the
+/// default SipHash. These tables never see keys an attacker could exploit
+/// beyond slowing down the reading of their own module.
+#[derive(Default, Clone, Copy)]
+pub struct FnvHasher(u64);
+
+const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+impl FnvHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(SEED);
+    }
+}
+
+impl Hasher for FnvHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.add(u64::from_le_bytes([
+                c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7],
+            ]));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut w = [0u8; 8];
+            w[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(w));
+        }
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.add(u64::from(n));
+    }
+}
+
+/// A `HashMap` using [`FnvHasher`].
+pub type FnvMap<K, V> = HashMap<K, V, BuildHasherDefault<FnvHasher>>;
+
+/// Index of an interned symbol in [`Symbols`].
+pub type SymId = u32;
+
+/// The four kinds of types a game defines (spec 3.11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Unit,
+    Material,
+    Terrain,
+    Advance,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 4] = [Kind::Unit, Kind::Material, Kind::Terrain, Kind::Advance];
+
+    /// Position in arrays indexed by kind.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The one-letter tag 7.5 prints for type objects (`u#3`, `<t:sea>`).
+    pub fn letter(self) -> char {
+        match self {
+            Kind::Unit => 'u',
+            Kind::Material => 'm',
+            Kind::Terrain => 't',
+            Kind::Advance => 'a',
+        }
+    }
+
+    /// The word used in `kernel-defaults.txt` and in messages.
+    pub fn word(self) -> &'static str {
+        match self {
+            Kind::Unit => "unit",
+            Kind::Material => "material",
+            Kind::Terrain => "terrain",
+            Kind::Advance => "advance",
+        }
+    }
+}
+
+/// One GDL value. `List` is never empty: the empty list is `Nil`.
+#[derive(Clone, Debug, Default)]
+pub enum Value {
+    #[default]
+    Nil,
+    Num(i32),
+    Str(Rc<[u8]>),
+    Sym(SymId),
+    List(Rc<[Value]>),
+    Type(Kind, u16),
+    /// A namer, by its index in the interpreter's namer list (spec 4.13).
+    Namer(u32),
+}
+
+impl Value {
+    /// Builds a list value, mapping an empty vector to `Nil`.
+    pub fn list(items: Vec<Value>) -> Value {
+        if items.is_empty() {
+            Value::Nil
+        } else {
+            Value::List(Rc::from(items))
+        }
+    }
+
+    /// Builds a list from an exactly-sized iterator with a single allocation.
+    pub fn list_from<I>(items: I) -> Value
+    where
+        I: ExactSizeIterator<Item = Value>,
+    {
+        if items.len() == 0 {
+            Value::Nil
+        } else {
+            Value::List(items.collect())
+        }
+    }
+
+    pub fn str(bytes: &[u8]) -> Value {
+        Value::Str(Rc::from(bytes))
+    }
+
+    pub fn is_nil(&self) -> bool {
+        matches!(self, Value::Nil)
+    }
+
+    /// The elements of a list; nil and atoms have none.
+    pub fn items(&self) -> &[Value] {
+        match self {
+            Value::List(v) => v,
+            _ => &[],
+        }
+    }
+
+    /// A list or nil (spec 3.12 "atom" is the opposite).
+    pub fn is_listish(&self) -> bool {
+        matches!(self, Value::Nil | Value::List(_))
+    }
+
+    /// The integer of a number or type object ("numeric", spec 3.1).
+    pub fn as_numeric(&self) -> Option<i32> {
+        match self {
+            Value::Num(n) => Some(*n),
+            Value::Type(_, i) => Some(i32::from(*i)),
+            _ => None,
+        }
+    }
+
+    pub fn as_sym(&self) -> Option<SymId> {
+        match self {
+            Value::Sym(s) => Some(*s),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(&self) -> Option<&[u8]> {
+        match self {
+            Value::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn as_type(&self, kind: Kind) -> Option<usize> {
+        match self {
+            Value::Type(k, i) if *k == kind => Some(usize::from(*i)),
+            _ => None,
+        }
+    }
+
+    /// The head of a list, if it is a list.
+    pub fn head(&self) -> Option<&Value> {
+        self.items().first()
+    }
+
+    /// Structural equality of spec 3.1 (`equal`). Iterative over list spines.
+    pub fn equal(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Nil, Value::Nil) => true,
+            (Value::Num(a), Value::Num(b)) => a == b,
+            (Value::Type(k, i), Value::Type(l, j)) => k == l && i == j,
+            (Value::Str(a), Value::Str(b)) => a == b,
+            (Value::Sym(a), Value::Sym(b)) => a == b,
+            (Value::Namer(a), Value::Namer(b)) => a == b,
+            (Value::List(a), Value::List(b)) => {
+                Rc::ptr_eq(a, b)
+                    || (a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.equal(y)))
+            }
+            _ => false,
+        }
+    }
+}
+
+/// One interned symbol: its bytes, binding and constant flag.
+#[derive(Debug)]
+pub struct Symbol {
+    pub name: Rc<[u8]>,
+    pub value: Option<Value>,
+    pub constant: bool,
+}
+
+/// The global symbol table: GDL has no local scopes (spec 3.2).
+#[derive(Debug, Default)]
+pub struct Symbols {
+    entries: Vec<Symbol>,
+    by_name: FnvMap<Rc<[u8]>, SymId>,
+}
+
+impl Symbols {
+    pub fn intern(&mut self, name: &[u8]) -> SymId {
+        if let Some(&id) = self.by_name.get(name) {
+            return id;
+        }
+        let id = self.entries.len() as SymId;
+        let name: Rc<[u8]> = Rc::from(name);
+        self.entries.push(Symbol {
+            name: name.clone(),
+            value: None,
+            constant: false,
+        });
+        self.by_name.insert(name, id);
+        id
+    }
+
+    pub fn lookup(&self, name: &[u8]) -> Option<SymId> {
+        self.by_name.get(name).copied()
+    }
+
+    pub fn name(&self, id: SymId) -> &[u8] {
+        &self.entries[id as usize].name
+    }
+
+    pub fn get(&self, id: SymId) -> &Symbol {
+        &self.entries[id as usize]
+    }
+
+    pub fn get_mut(&mut self, id: SymId) -> &mut Symbol {
+        &mut self.entries[id as usize]
+    }
+
+    pub fn value(&self, id: SymId) -> Option<&Value> {
+        self.entries[id as usize].value.as_ref()
+    }
+
+    pub fn is_bound(&self, id: SymId) -> bool {
+        self.entries[id as usize].value.is_some()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (SymId, &Symbol)> {
+        self.entries
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (i as SymId, s))
+    }
+}
