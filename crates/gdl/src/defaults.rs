@@ -2,17 +2,20 @@
 //! (gdl spec 3.11, 4.4, 4.6), read from `kernel-defaults.txt`.
 //!
 //! The list is the 7.5 kernel's own data (names, ranges, defaults, and the order
-//! the dump uses). It is not retyped here: the crate embeds the shared copy at
-//! build time, so the two can never drift apart.
+//! the dump uses). It is not retyped here: `build.rs` finds the shared copy
+//! beside the project and the crate embeds it, so the two can never drift
+//! apart; a build without it has an empty list ([`available`] is false).
 
 use std::sync::OnceLock;
 
 use crate::value::{FnvMap as HashMap, Kind};
 
-const KERNEL_DEFAULTS: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/corpus/xconq-oracle/kernel-defaults.txt"
-));
+const KERNEL_DEFAULTS: &str = include_str!(concat!(env!("OUT_DIR"), "/kernel-defaults.txt"));
+
+/// True when this build has the kernel's definitions (see `build.rs`).
+pub fn available() -> bool {
+    !KERNEL_DEFAULTS.trim().is_empty()
+}
 
 /// How a property or global is valued.
 #[derive(Clone, Debug, PartialEq, Eq)]
