@@ -282,17 +282,6 @@ impl GreedyBot {
         value
     }
 
-    fn move_value(view: &View, me: usize, leader: Leader, from: Option<Pos>, to: Pos) -> i32 {
-        let board = &view.board;
-        let here = Self::place_value(view, &Regions::of(board, from), me, leader, to);
-        let now = match from {
-            Some(f) => Self::place_value(view, &Regions::of(board, Some(f)), me, leader, f),
-            None => 0,
-        };
-        // Moving costs an order; only a clear gain is worth it.
-        here - now - 3
-    }
-
     /// How good standing on `at` is for `leader` (regions with it lifted).
     fn place_value(view: &View, regions: &Regions, me: usize, leader: Leader, at: Pos) -> i32 {
         let board = &view.board;
@@ -389,17 +378,27 @@ impl Bot<Tae> for GreedyBot {
                         }
                     })
                     .collect();
-                candidates.extend(move_options(view, me).into_iter().map(|(l, from, p)| {
-                    let (x, y) = target(p);
-                    Candidate {
-                        order: Order::Move {
-                            leader: crate::pieces::leader_id(l),
-                            x,
-                            y,
-                        },
-                        value: Self::move_value(view, me, l, from, p),
+                for kind in Kind::ALL {
+                    let leader = Leader { owner: me, kind };
+                    let from = view.board.leader_pos(leader);
+                    let lifted = Regions::of(&view.board, from);
+                    let now = from.map_or(0, |f| Self::place_value(view, &lifted, me, leader, f));
+                    for p in view.board.positions() {
+                        if check_move_in(&view.board, &lifted, leader, from, p, false).is_err() {
+                            continue;
+                        }
+                        let (x, y) = target(p);
+                        candidates.push(Candidate {
+                            order: Order::Move {
+                                leader: crate::pieces::leader_id(leader),
+                                x,
+                                y,
+                            },
+                            // Moving costs an order; only a clear gain counts.
+                            value: Self::place_value(view, &lifted, me, leader, p) - now - 3,
+                        });
                     }
-                }));
+                }
                 // Keep the game moving: a colony even when nothing scores.
                 candidates.retain(|c| {
                     c.value > 0 || matches!(c.order, Order::Colonize { .. }) && c.value >= 0

@@ -150,8 +150,13 @@ fn remove_side_colonies(state: &mut State, loser_side: &[Pos], kind: Kind) -> u3
         })
         .collect();
     for &p in &doomed {
+        let founder = state.board.cell(p).colony().and_then(|c| c.id);
         state.board.set(p, Cell::Empty);
-        state.events.push(Event::ColonyRemoved { at: p, kind });
+        state.events.push(Event::ColonyRemoved {
+            at: p,
+            kind,
+            founder,
+        });
     }
     doomed.len() as u32
 }

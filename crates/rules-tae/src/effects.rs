@@ -189,6 +189,7 @@ pub fn bomb(state: &mut State, seat: usize, bomber: u64, at: Pos) {
         state.events.push(Event::ColonyRemoved {
             at,
             kind: colony.kind,
+            founder: colony.id,
         });
     }
     state.send_home(at);

@@ -54,6 +54,8 @@ pub enum Event {
     ColonyRemoved {
         at: Pos,
         kind: Kind,
+        /// The colonist that founded it; `None` for a map artifact colony.
+        founder: Option<u64>,
     },
     Queued {
         conflict: Conflict,
@@ -122,7 +124,7 @@ impl Event {
             }
             Event::PointLost { at } => format!("the colony at {at} scored for nobody"),
             Event::LeaderHome { leader: l, from } => format!("{} at {from} went home", leader(l)),
-            Event::ColonyRemoved { at, kind } => {
+            Event::ColonyRemoved { at, kind, .. } => {
                 format!("the {} colony at {at} was removed", kind.name())
             }
             Event::Queued { conflict: c } => format!("queued: {}", conflict(c)),
