@@ -218,8 +218,24 @@ pub fn board_picture(v: &View) -> String {
         v.artifacts(),
         v.pool
     );
+    // Standings as if the game ended now (tae spec 13): who leads.
+    let scores: Vec<Score> = v.players.iter().map(|p| p.score).collect();
+    let standing = crate::scoring::final_table(&scores, "");
     for (s, p) in v.players.iter().enumerate() {
-        let _ = writeln!(out, "seat {s}: {}", score_text(&p.score));
+        let row = &standing.rows[s];
+        let _ = writeln!(
+            out,
+            "seat {s}: {}; weakest after wildcards {}, place {}",
+            score_text(&p.score),
+            row.final_score,
+            row.place
+        );
+    }
+    match standing.winner {
+        Some(w) if !matches!(v.phase, Phase::Over(_)) => {
+            let _ = writeln!(out, "leading: seat {w}");
+        }
+        _ => {}
     }
     match &v.phase {
         Phase::Normal => {

@@ -321,3 +321,18 @@ fn the_board_picture_shows_pieces_and_scores() {
     let parsed = Tae.parse_view("v", &write_view(&view(&s, None))).unwrap();
     assert_eq!(parsed.turn, 2);
 }
+
+/// The example view file in `docs/tae-files.md` is what the host writes.
+#[test]
+fn the_documented_example_view_is_the_real_one() {
+    let text = write_view(&view(&combat(), Some(ALICE)));
+    let doc = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/tae-files.md"
+    ))
+    .expect("docs/tae-files.md");
+    assert!(
+        doc.contains(&text),
+        "docs/tae-files.md should show:\n{text}"
+    );
+}

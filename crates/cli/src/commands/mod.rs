@@ -1,7 +1,9 @@
 //! One module per subcommand of `orderly`.
 
 pub mod bot;
+pub mod demo;
 pub mod record;
+pub mod tae;
 pub mod tournament;
 pub mod ttrts;
 
