@@ -21,6 +21,9 @@ pub const END_ARTIFACTS: usize = 2;
 
 /// Resolves the open turn with each seat's accepted orders.
 pub fn resolve(state: &mut State, orders: &[(usize, &[Order])], rng: &mut GameRng) {
+    if state.is_over() {
+        return;
+    }
     state.events.clear();
     let rotate = match state.phase.clone() {
         Phase::Over(_) => return,

@@ -131,6 +131,12 @@ fn play_checked(seed: u64, players: usize, bots: &[&str]) -> Result<(), TestCase
         prop_assert!(s.players.iter().all(|p| p.hand.len() <= 6));
     }
     let record = game.record().expect("kept");
+    let checked = engine::record::read_record(&record.to_json());
+    prop_assert!(
+        checked.is_ok(),
+        "the record breaks the record format: {:?}",
+        checked.err().map(|e| e.problems)
+    );
     let divergence = engine::verify::verify(rules, &record).expect("the record re-runs");
     prop_assert!(divergence.is_none(), "replay diverged: {divergence:?}");
     Ok(())
