@@ -21,12 +21,15 @@ pub mod events;
 pub mod files;
 pub mod map;
 pub mod orders;
+pub mod orders_file;
 pub mod pieces;
 pub mod regions;
 pub mod scoring;
 pub mod state;
 pub mod turn;
 pub mod view;
+pub mod view_file;
+pub mod view_parse;
 
 use engine::record::{Action, UnitData};
 use engine::{
