@@ -196,26 +196,6 @@ fn leaders_joined(regions: &Regions, joined: &[u32]) -> Vec<Leader> {
         .collect()
 }
 
-/// Who would score a colony of `kind` in a region holding `leaders`
-/// (tae spec 9.1 step 4, read the same way as the rules).
-fn scorer(leaders: &[Leader], kind: Kind) -> Option<usize> {
-    let of = |k: Kind| {
-        leaders
-            .iter()
-            .filter(|l| l.kind == k)
-            .map(|l| l.owner)
-            .collect::<Vec<_>>()
-    };
-    match of(kind).as_slice() {
-        [one] => Some(*one),
-        [] if kind != Kind::Settler => match of(Kind::Settler).as_slice() {
-            [one] => Some(*one),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
 impl GreedyBot {
     fn colonize_value(view: &View, regions: &Regions, me: usize, kind: Kind, at: Pos) -> i32 {
         let board = &view.board;
@@ -232,7 +212,7 @@ impl GreedyBot {
         let leaders = leaders_joined(regions, &bordered);
         let mine = view.players[me].score.points;
         let weakest = *mine.iter().min().unwrap_or(&0) as i32;
-        match scorer(&leaders, kind) {
+        match crate::effects::scorer(&leaders, kind) {
             Some(s) if s == me => 20 - 2 * (mine[kind.index()] as i32 - weakest).min(8),
             Some(_) => -6,
             None => {
@@ -264,12 +244,8 @@ impl GreedyBot {
                     (false, true) => (*pb, *pa),
                     _ => continue,
                 };
-                let count = |from: Pos| {
-                    crate::regions::side(&view.board, from, at)
-                        .into_iter()
-                        .filter(|&p| view.board.cell(p).colony().is_some_and(|c| c.kind == k))
-                        .count() as i32
-                };
+                let count =
+                    |from: Pos| crate::combat::side_strength(&view.board, from, at, k) as i32;
                 let mine_total =
                     count(mine) + view.hand.iter().filter(|c| c.kind == k).count() as i32;
                 value += if mine_total > count(theirs) + 1 {

@@ -34,6 +34,15 @@ pub enum Piece {
     Bomber { owner: usize },
 }
 
+impl Piece {
+    pub fn owner(&self) -> usize {
+        match *self {
+            Piece::Colonist { owner, .. } | Piece::Bomber { owner } => owner,
+            Piece::Leader(l) => l.owner,
+        }
+    }
+}
+
 /// What submission checks look at.
 pub trait Table {
     fn board(&self) -> &Board;
@@ -95,11 +104,7 @@ pub fn check_normal(
         return Err(Reason::TooManyOrders);
     }
     let piece = table.piece(order.piece()).ok_or(Reason::UnknownPiece)?;
-    let owner = match piece {
-        Piece::Colonist { owner, .. } | Piece::Bomber { owner } => owner,
-        Piece::Leader(l) => l.owner,
-    };
-    if owner != seat {
+    if piece.owner() != seat {
         return Err(Reason::NotYourPiece);
     }
     let fits = matches!(
@@ -261,11 +266,7 @@ pub fn check_reinforce(
         }
     };
     let piece = table.piece(colonist).ok_or(Reason::UnknownPiece)?;
-    let owner = match piece {
-        Piece::Colonist { owner, .. } | Piece::Bomber { owner } => owner,
-        Piece::Leader(l) => l.owner,
-    };
-    if owner != seat {
+    if piece.owner() != seat {
         return Err(Reason::NotYourPiece);
     }
     let Piece::Colonist { kind, .. } = piece else {

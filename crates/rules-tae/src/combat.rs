@@ -6,7 +6,7 @@
 //! resolution recomputes the loser's side from the same board rather than
 //! storing it.
 
-use crate::board::{Cell, Kind, Pos};
+use crate::board::{Board, Cell, Kind, Pos};
 use crate::events::Event;
 use crate::regions::{side, Regions};
 use crate::state::{Cause, Combat, Conflict, State};
@@ -45,8 +45,8 @@ pub fn announce(state: &State, conflict: &Conflict) -> Option<Combat> {
     let (reinforcement, attacker_strength, defender_strength) = match external {
         Some(u) => (
             conflict.leader,
-            side_strength(state, a, u, conflict.leader),
-            side_strength(state, d, u, conflict.leader),
+            side_strength(board, a, u, conflict.leader),
+            side_strength(board, d, u, conflict.leader),
         ),
         None => (
             Kind::Scientist,
@@ -66,10 +66,10 @@ pub fn announce(state: &State, conflict: &Conflict) -> Option<Combat> {
 }
 
 /// External strength: colonies of `kind` on the leader's side (10.5).
-fn side_strength(state: &State, leader_at: Pos, uniting: Pos, kind: Kind) -> u32 {
-    side(&state.board, leader_at, uniting)
+pub fn side_strength(board: &Board, leader_at: Pos, uniting: Pos, kind: Kind) -> u32 {
+    side(board, leader_at, uniting)
         .into_iter()
-        .filter(|&p| state.board.cell(p).colony().is_some_and(|c| c.kind == kind))
+        .filter(|&p| board.cell(p).colony().is_some_and(|c| c.kind == kind))
         .count() as u32
 }
 

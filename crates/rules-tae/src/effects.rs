@@ -26,7 +26,7 @@ pub fn carry_out(state: &mut State, seat: usize, order: &Order) {
     // board; nothing in a turn takes a piece away from its owner, but a
     // stored order is re-read defensively rather than trusted.
     let piece = match state.piece(order.piece()) {
-        Some(p) if piece_owner(p) == seat => p,
+        Some(p) if p.owner() == seat => p,
         _ => return fail(state, Reason::UnknownPiece),
     };
     let Some(at) = order.target().and_then(|(x, y)| state.board.at(x, y)) else {
@@ -47,13 +47,6 @@ pub fn carry_out(state: &mut State, seat: usize, order: &Order) {
         ),
         Piece::Leader(leader) => move_leader(state, leader, at),
         Piece::Bomber { .. } => bomb(state, seat, order.piece(), at),
-    }
-}
-
-fn piece_owner(p: Piece) -> usize {
-    match p {
-        Piece::Colonist { owner, .. } | Piece::Bomber { owner } => owner,
-        Piece::Leader(l) => l.owner,
     }
 }
 
@@ -123,23 +116,37 @@ pub fn external_roles(placer: usize, one: usize, other: usize, seats: usize) -> 
     }
 }
 
+/// Who scores a colony of type `kind` in a region holding `leaders` (tae
+/// spec 9.1 step 4, decisions 21 and 22): the one matching leader's owner;
+/// failing a matching leader, the one settler leader's owner (never for a
+/// settler colony); with two of the relevant type, nobody.
+pub fn scorer(leaders: &[Leader], kind: Kind) -> Option<usize> {
+    let owners = |k: Kind| -> Vec<usize> {
+        leaders
+            .iter()
+            .filter(|l| l.kind == k)
+            .map(|l| l.owner)
+            .collect()
+    };
+    match owners(kind).as_slice() {
+        [one] => Some(*one),
+        [] if kind != Kind::Settler => match owners(Kind::Settler).as_slice() {
+            [settler] => Some(*settler),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// Scores a colony of type `kind` just placed on `at` that did not unite
-/// two leader-holding regions (tae spec 9.1 step 4, decisions 21 and 22).
+/// two leader-holding regions.
 fn score_colony(state: &mut State, at: Pos, kind: Kind) {
     let regions = Regions::of(&state.board, None);
     let r = regions
         .label(&state.board, at)
         .expect("a colony is occupied");
-    let matching = regions.leaders_of(r, kind);
-    let scorer = match matching.as_slice() {
-        [one] => Some(one.owner),
-        [] if kind != Kind::Settler => match regions.leaders_of(r, Kind::Settler).as_slice() {
-            [settler] => Some(settler.owner),
-            _ => None,
-        },
-        _ => None,
-    };
-    match scorer {
+    let leaders: Vec<Leader> = regions.leaders(r).iter().map(|(_, l)| *l).collect();
+    match scorer(&leaders, kind) {
         Some(seat) => {
             state.players[seat].score.gain(kind, 1);
             state.events.push(Event::Scored {
