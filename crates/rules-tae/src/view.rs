@@ -37,6 +37,10 @@ pub struct View {
     pub board: Board,
     /// The first-player seat of the current (or next) normal turn.
     pub first: usize,
+    /// The seats in the resolution order of that normal turn.
+    pub order: Vec<usize>,
+    /// Artifacts still on the board.
+    pub artifacts: usize,
     pub phase: Phase,
     pub players: Vec<PlayerView>,
     /// The viewer's own colonists (empty for a spectator).
@@ -57,6 +61,8 @@ pub fn view(state: &State, seat: Option<usize>) -> View {
         seat,
         board: state.board.clone(),
         first: state.first,
+        order: state.resolution_order(),
+        artifacts: state.board.artifacts(),
         phase: state.phase.clone(),
         players: state
             .players
@@ -87,23 +93,12 @@ pub fn view(state: &State, seat: Option<usize>) -> View {
 }
 
 impl View {
-    /// Artifacts still on the board.
-    pub fn artifacts(&self) -> usize {
-        self.board.artifacts()
-    }
-
     /// The combat being fought, if this is a combat turn.
     pub fn combat(&self) -> Option<&crate::state::Combat> {
         match &self.phase {
             Phase::Combat(c) => Some(c),
             _ => None,
         }
-    }
-
-    /// Seats in resolution order for the next normal turn.
-    pub fn resolution_order(&self) -> Vec<usize> {
-        let n = self.players.len();
-        (0..n).map(|i| (self.first + i) % n).collect()
     }
 }
 

@@ -78,6 +78,9 @@ pub fn write_view(v: &View) -> String {
     }
     let _ = writeln!(out, "players {}", v.players.len());
     let _ = writeln!(out, "first {}", v.first);
+    let order: Vec<String> = v.order.iter().map(usize::to_string).collect();
+    let _ = writeln!(out, "order {}", order.join(" "));
+    let _ = writeln!(out, "artifacts {}", v.artifacts);
     let _ = writeln!(out, "pool {}", v.pool);
     let _ = writeln!(out, "board {} {}", v.board.width, v.board.height);
     for row in board_rows(&v.board) {
@@ -183,8 +186,7 @@ pub fn board_picture(v: &View) -> String {
     let _ = writeln!(
         out,
         "artifacts on the board: {}, pool: {}",
-        v.artifacts(),
-        v.pool
+        v.artifacts, v.pool
     );
     // Standings as if the game ended now (tae spec 13): who leads.
     let scores: Vec<Score> = v.players.iter().map(|p| p.score).collect();

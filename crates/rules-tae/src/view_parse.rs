@@ -200,6 +200,14 @@ pub fn parse_view(text: &str) -> Result<View, FileError> {
         return w.fail(format!("{seats} players, or the seat, is out of range"));
     }
     let first = seat_of(&mut lines.keyed("first")?, seats)?;
+    let mut w = lines.keyed("order")?;
+    let order = (0..seats)
+        .map(|_| seat_of(&mut w, seats))
+        .collect::<Result<Vec<_>, _>>()?;
+    w.done()?;
+    let artifacts = lines
+        .keyed("artifacts")?
+        .num("the artifacts on the board")?;
     let pool = lines.keyed("pool")?.num("the pool")?;
     let mut view = View {
         title: title.to_string(),
@@ -207,6 +215,8 @@ pub fn parse_view(text: &str) -> Result<View, FileError> {
         seat,
         board: read_board(&mut lines)?,
         first,
+        order,
+        artifacts,
         phase: Phase::Normal,
         players: vec![],
         hand: vec![],

@@ -177,7 +177,7 @@ fn a_broken_view_file_names_the_line() {
     let v = view(&combat(), Some(ALICE));
     let text = write_view(&v).replace("pool ", "pool x");
     let e = parse_view(&text).unwrap_err();
-    assert_eq!(e.line, 7);
+    assert_eq!(e.line, 9);
     let cut = &write_view(&v)[..40];
     assert!(parse_view(cut).is_err());
     assert!(parse_view("").is_err());
