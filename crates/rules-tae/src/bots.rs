@@ -65,8 +65,8 @@ fn colonize_options(view: &View, regions: &Regions) -> Vec<(u64, Kind, Pos)> {
     out
 }
 
-/// Every legal Move of the seat's leaders, with the leader's current place.
-fn move_options(view: &View, seat: usize) -> Vec<(Leader, Option<Pos>, Pos)> {
+/// Every legal Move of the seat's leaders.
+fn move_options(view: &View, seat: usize) -> Vec<(Leader, Pos)> {
     let mut out = vec![];
     for kind in Kind::ALL {
         let leader = Leader { owner: seat, kind };
@@ -74,7 +74,7 @@ fn move_options(view: &View, seat: usize) -> Vec<(Leader, Option<Pos>, Pos)> {
         let regions = Regions::of(&view.board, from);
         for p in view.board.positions() {
             if check_move_in(&view.board, &regions, leader, from, p, false).is_ok() {
-                out.push((leader, from, p));
+                out.push((leader, p));
             }
         }
     }
@@ -136,12 +136,12 @@ impl Bot<Tae> for RandomBot {
                 let mut orders: Orders = vec![];
                 for _ in 0..MAX_NORMAL_ORDERS {
                     let roll = rng.below(100);
-                    let pool: Vec<Order> = if roll < 75 || colonize.is_empty() && roll < 90 {
+                    let pool: Vec<Order> = if roll < 75 {
                         colonize.clone()
                     } else if roll < 97 {
                         move_options(view, seat.0)
                             .into_iter()
-                            .map(|(l, _, p)| {
+                            .map(|(l, p)| {
                                 let (x, y) = target(p);
                                 Order::Move {
                                     leader: crate::pieces::leader_id(l),
