@@ -11,6 +11,22 @@
 //!
 //! Hidden information is enforced in one place, [`view::view`]: it is the
 //! only way state reaches a player, and files, JSON and bots all use it.
+//!
+//! Where the rulebook leaves room, this crate decides (see also the
+//! report of the branch that added it):
+//!
+//! * A submission is a seat's whole list of orders for the turn, because
+//!   the engine stores or refuses a seat's orders as one. Each order is
+//!   still checked on its own in list order, a rejected one counting toward
+//!   no limit (tae spec 7.1); but if any is rejected the whole list is
+//!   refused with every reason, and the seat sends a corrected list.
+//!   Nothing the player did not mean is ever stored.
+//! * Turn numbers count every turn, combat turns included.
+//! * The number of players is the number of seats given, else the
+//!   `players` option, else 2.
+//! * The rulebook has no end for a game in which nobody can place a
+//!   colonist any more (a small, full map): such a game goes on, and hosts
+//!   and tournaments cap it with their turn limit.
 
 pub mod board;
 pub mod bots;
