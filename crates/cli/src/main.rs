@@ -32,6 +32,8 @@ enum Command {
     Record(commands::record::Args),
     /// Read Xconq 7.5 game modules (GDL): check, dump, eval.
     Gdl(commands::gdl::GdlArgs),
+    /// Play TaE (Tigris & Euphrates in space) by files, or watch a bot demo.
+    Tae(commands::tae::Args),
 }
 
 fn main() -> std::process::ExitCode {
@@ -42,6 +44,7 @@ fn main() -> std::process::ExitCode {
         Command::Tournament(args) => commands::tournament::run(args),
         Command::Record(args) => commands::record::run(args),
         Command::Gdl(args) => commands::gdl::run(args),
+        Command::Tae(args) => commands::tae::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,8 +1,10 @@
 //! One module per subcommand of `orderly`.
 
 pub mod bot;
+pub mod demo;
 pub mod gdl;
 pub mod record;
+pub mod tae;
 pub mod tournament;
 pub mod ttrts;
 

@@ -101,6 +101,7 @@ fn rayon_threads() -> usize {
 fn default_map(ruleset: &str) -> &'static str {
     match ruleset {
         "ttrts" => "Tiny2Player",
+        "tae" => tae::map::DEFAULT_MAP,
         _ => "default",
     }
 }

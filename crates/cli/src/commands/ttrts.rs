@@ -155,15 +155,7 @@ fn play(map: &str, games_dir: &Path, force: bool) -> anyhow::Result<ExitCode> {
     let rules = registry::find("ttrts")?;
     let mut game = rules.start(map_setup(map)?, true, Some(&super::now()))?;
     let dir = games_dir.join(format!("ttrts_{}", game.title()));
-    if dir.is_dir() && std::fs::read_dir(&dir)?.next().is_some() {
-        if !force {
-            bail!(
-                "{} already holds a game; move it away, or pass --force to clear it",
-                dir.display()
-            );
-        }
-        std::fs::remove_dir_all(&dir).with_context(|| format!("cannot clear {}", dir.display()))?;
-    }
+    super::demo::fresh_folder(&dir, force)?;
     println!("game folder: {}", dir.display());
     println!("each player writes Player_P_Turn_N.txt there, ending with the line END");
     playfile::play(
@@ -214,11 +206,7 @@ fn demo(
     quiet: bool,
 ) -> anyhow::Result<ExitCode> {
     let rules = registry::find("ttrts")?;
-    for b in bots {
-        if !rules.bot_names().contains(&b.as_str()) {
-            bail!("no bot `{b}`; there are: {}", rules.bot_names().join(", "));
-        }
-    }
+    super::demo::check_bots(&*rules, bots)?;
     let setup = Setup {
         seed,
         ..map_setup(map)?
@@ -255,16 +243,7 @@ fn demo(
             if !quiet {
                 println!("\n--- turn {} ---\n{}", files.turn, files.board);
             }
-            for (seat, _) in &files.orders {
-                let (name, text) = &files.views[0];
-                let bot = &bots[seat.0 % bots.len()];
-                let (file, orders) = rules
-                    .bot_answer(bot, *seat, name, text, seed.wrapping_add(files.turn))
-                    .map_err(|e| format!("the {bot} bot failed: {e}"))?;
-                playfile::atomic_write(&files.dir.join(file), orders.as_bytes())
-                    .map_err(|e| e.to_string())?;
-            }
-            Ok(())
+            super::demo::bots_answer(&*rules, bots, seed, files)
         },
         &mut |e| {
             if let PlayEvent::Rejected { file, errors } = e {

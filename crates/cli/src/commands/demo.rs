@@ -1,0 +1,78 @@
+//! What the ruleset commands share when they run games in folders: making
+//! a fresh game folder, and letting built-in bots answer a turn through the
+//! real files (the seat's own view file named in `status.json`, then an
+//! orders file written atomically), exactly as `orderly bot` would. Rulesets
+//! with hidden information give each seat its own view file, so a bot must
+//! read its seat's file, never just the first one written.
+
+use std::path::Path;
+
+use anyhow::{bail, Context};
+use engine::DynRuleset;
+use playfile::{Status, TurnFiles};
+
+/// Fails unless every bot name is one of the ruleset's bots.
+pub fn check_bots(rules: &dyn DynRuleset, bots: &[String]) -> anyhow::Result<()> {
+    if bots.is_empty() {
+        bail!(
+            "name at least one bot; there are: {}",
+            rules.bot_names().join(", ")
+        );
+    }
+    for b in bots {
+        if !rules.bot_names().contains(&b.as_str()) {
+            bail!("no bot `{b}`; there are: {}", rules.bot_names().join(", "));
+        }
+    }
+    Ok(())
+}
+
+/// Makes sure `dir` holds no earlier game: an error unless `force`, which
+/// clears it.
+pub fn fresh_folder(dir: &Path, force: bool) -> anyhow::Result<()> {
+    if dir.is_dir() && std::fs::read_dir(dir)?.next().is_some() {
+        if !force {
+            bail!(
+                "{} already holds a game; move it away, or pass --force to clear it",
+                dir.display()
+            );
+        }
+        std::fs::remove_dir_all(dir).with_context(|| format!("cannot clear {}", dir.display()))?;
+    }
+    Ok(())
+}
+
+/// Writes every awaited seat's orders file for this turn with the seat's
+/// bot (`bots` cycle over the seats), each bot reading its own view file.
+pub fn bots_answer(
+    rules: &dyn DynRuleset,
+    bots: &[String],
+    seed: u64,
+    files: &TurnFiles,
+) -> Result<(), String> {
+    let status_text = std::fs::read_to_string(files.dir.join("status.json"))
+        .map_err(|e| format!("cannot read status.json: {e}"))?;
+    let status: Status =
+        serde_json::from_str(&status_text).map_err(|e| format!("status.json: {e}"))?;
+    for (seat, _) in &files.orders {
+        let name = status
+            .awaiting
+            .iter()
+            .find(|s| s.seat == *seat)
+            .and_then(|s| s.views.first())
+            .ok_or_else(|| format!("status.json names no view file for {seat}"))?;
+        let text = files
+            .views
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, t)| t)
+            .ok_or_else(|| format!("the view file {name} was not written"))?;
+        let bot = &bots[seat.0 % bots.len()];
+        let (file, orders) = rules
+            .bot_answer(bot, *seat, name, text, seed.wrapping_add(files.turn))
+            .map_err(|e| format!("the {bot} bot failed: {e}"))?;
+        playfile::atomic_write(&files.dir.join(file), orders.as_bytes())
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
