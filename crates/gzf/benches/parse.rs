@@ -1,0 +1,3 @@
+//! Parse + validate throughput on a generated file (see BENCHMARKS.md).
+
+fn main() {}

@@ -1,0 +1,1 @@
+//! Damage and threshold arithmetic (spec §7.5).

@@ -1,0 +1,1 @@
+//! Beam fire arithmetic (spec §7.4).
