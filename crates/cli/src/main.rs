@@ -15,11 +15,16 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// Check, convert and format GZF (Full Thrust FT2) files.
+    Gzf(commands::gzf::GzfArgs),
+}
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
-    let result: anyhow::Result<std::process::ExitCode> = match cli.command {};
+    let result: anyhow::Result<std::process::ExitCode> = match cli.command {
+        Command::Gzf(args) => commands::gzf::run(args),
+    };
     match result {
         Ok(code) => code,
         Err(err) => {

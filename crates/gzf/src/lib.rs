@@ -14,6 +14,7 @@
 
 pub mod diag;
 pub mod ft2;
+pub mod render;
 pub mod rules;
 pub mod syntax;
 

@@ -1,1 +1,2 @@
 //! One module per subcommand of `orderly`.
+pub mod gzf;

@@ -74,6 +74,29 @@ fn value_json(v: &Value, name: &str) -> Json {
     }
 }
 
+/// The JSON form as pretty-printed text, ending with a line break.
+pub fn to_json_text(file: &Ft2File) -> String {
+    let mut s = serde_json::to_string_pretty(&to_json(file)).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+/// Reads JSON text in the JSON form and turns it into GZF text (see
+/// [`json_to_gzf`]).
+pub fn import(bytes: &[u8]) -> Result<String, JsonError> {
+    let doc: Json = serde_json::from_slice(bytes).map_err(|e| {
+        err(
+            "",
+            format!(
+                "not valid JSON at line {} column {}: {e}",
+                e.line(),
+                e.column()
+            ),
+        )
+    })?;
+    json_to_gzf(&doc)
+}
+
 /// Why a JSON document is not the JSON form.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{path}: {message}")]

@@ -66,10 +66,7 @@ impl BlockKind {
 /// hyphen equals a space, runs of blanks are one space.
 pub fn normalise(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for word in text
-        .split([' ', '\t', '-'])
-        .filter(|w| !w.is_empty())
-    {
+    for word in text.split([' ', '\t', '-']).filter(|w| !w.is_empty()) {
         if !out.is_empty() {
             out.push(' ');
         }
