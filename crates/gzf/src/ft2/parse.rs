@@ -142,6 +142,8 @@ pub fn parse(kind: ValueKind, field: &Field, d: &mut Diagnostics) -> Option<Valu
             }
         },
         ValueKind::Open(list) => Some(open(&text, list, name, vpos, d)),
+        // An empty system type is E211, reported for the whole block.
+        ValueKind::SystemType if text.is_empty() => None,
         ValueKind::SystemType => {
             let list: Vec<&'static str> = names::all_system_types().collect();
             Some(open(&text, &list, name, vpos, d))
