@@ -41,6 +41,9 @@ pub fn source_lines(input: &[u8]) -> Vec<String> {
 
 /// Renders diagnostics for `path`, with source excerpts from `input`.
 pub fn render(path: &str, input: &[u8], diagnostics: &[Diagnostic]) -> String {
+    if diagnostics.is_empty() {
+        return String::new();
+    }
     let lines = source_lines(input);
     let mut out = String::new();
     for d in diagnostics {

@@ -202,7 +202,7 @@ fn meaning(file: &Ft2File) -> Vec<Meaning> {
                 b.kind,
                 b.fields
                     .iter()
-                    .map(|f| (f.name.clone(), f.value.clone()))
+                    .map(|f| (f.name.to_string(), f.value.clone()))
                     .collect(),
             )
         })

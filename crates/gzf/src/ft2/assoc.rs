@@ -6,6 +6,7 @@ use super::model::{Ft2Block, Ft2File};
 use super::values::Value;
 use super::BlockKind;
 use crate::diag::{Code, Diagnostics};
+use std::collections::HashSet;
 
 /// Names as block references compare them (spec §1.4): ASCII case-
 /// insensitive, trimmed, runs of blanks collapsed to one space.
@@ -119,8 +120,8 @@ pub fn associate(file: &mut Ft2File, d: &mut Diagnostics) {
 /// W308 at the second of two Fleets, Ships, Bases, or a Ship and a Base,
 /// with the same name (spec §5.3, §11.12).
 fn duplicate_names(file: &Ft2File, d: &mut Diagnostics) {
-    let mut fleets: Vec<String> = Vec::new();
-    let mut craft: Vec<String> = Vec::new();
+    let mut fleets: HashSet<String> = HashSet::new();
+    let mut craft: HashSet<String> = HashSet::new();
     for b in &file.blocks {
         let list = match b.kind {
             Some(BlockKind::Fleet) => &mut fleets,
@@ -131,7 +132,7 @@ fn duplicate_names(file: &Ft2File, d: &mut Diagnostics) {
         if key.is_empty() {
             continue;
         }
-        if list.contains(&key) {
+        if !list.insert(key) {
             d.push(
                 Code::W308,
                 b.pos,
@@ -141,8 +142,6 @@ fn duplicate_names(file: &Ft2File, d: &mut Diagnostics) {
                     kind_word(b)
                 ),
             );
-        } else {
-            list.push(key);
         }
     }
 }

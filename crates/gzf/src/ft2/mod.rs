@@ -13,6 +13,7 @@ pub mod model;
 pub mod names;
 pub mod orders;
 pub mod parse;
+pub mod synthetic;
 pub mod validate;
 pub mod values;
 pub mod view;
@@ -53,7 +54,7 @@ pub fn read_with(input: &[u8], limits: &Limits) -> Result<Ft2Read, ReadError> {
             "empty file: a GZF file starts with a header block, `GZF-Version: 1.0`",
         );
     }
-    for (i, block) in doc.blocks.iter().enumerate() {
+    for (i, block) in doc.blocks.into_iter().enumerate() {
         let is_header = BlockKind::from_name(block.type_name()) == Some(BlockKind::Header);
         if i == 0 && !is_header {
             // §11.2: E201 at 1:1 alone; the first block is read as its type.

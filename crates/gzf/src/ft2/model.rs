@@ -12,13 +12,14 @@ use super::values::Value;
 use super::BlockKind;
 use crate::diag::Pos;
 use crate::syntax::{Block, Document, Field, Fragment, LineEnd};
+use std::borrow::Cow;
 
 /// One field of a block: known (typed) or unknown (kept as written).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ModelField {
     /// The name to write: canonical for known fields (`Armor` keeps its
     /// family), as read for unknown ones.
-    pub name: String,
+    pub name: Cow<'static, str>,
     /// Whether the block's grammar knows the field.
     pub known: bool,
     /// Column 1 of the field line (default for fields a program made).
@@ -34,7 +35,7 @@ impl ModelField {
     /// A known field with a typed value, as a program makes it.
     pub fn typed(name: &str, value: Value) -> ModelField {
         ModelField {
-            name: name.to_string(),
+            name: Cow::Owned(name.to_string()),
             known: true,
             pos: Pos::default(),
             value: Some(value),
@@ -168,7 +169,7 @@ impl Ft2File {
                             frags
                         };
                         Field {
-                            name: f.name.clone(),
+                            name: f.name.to_string(),
                             pos: Pos::default(),
                             fragments: frags
                                 .into_iter()

@@ -78,6 +78,10 @@ pub fn normalise(text: &str) -> String {
 /// Finds `text` among `list`. Returns the canonical spelling and whether the
 /// text differs from it in more than letter case (W304).
 pub fn match_defined(text: &str, list: &[&'static str]) -> Option<(&'static str, bool)> {
+    // Fast path, and the common case: the canonical spelling in any case.
+    if let Some(&c) = list.iter().find(|c| c.eq_ignore_ascii_case(text)) {
+        return Some((c, false));
+    }
     let norm = normalise(text);
     list.iter()
         .find(|c| normalise(c) == norm)
@@ -196,7 +200,89 @@ pub const TERRAIN_TYPES: &[&str] = &[
     "Atmosphere",
 ];
 
-/// Every system type the `System` field knows: weapons first.
-pub fn all_system_types() -> impl Iterator<Item = &'static str> {
-    WEAPON_TYPES.iter().chain(SYSTEM_TYPES).copied()
+/// Every system type the `System` field knows: weapons, then the others.
+pub const ALL_SYSTEM_TYPES: &[&str] = &[
+    "AA MegaBattery",
+    "A Battery",
+    "B Battery",
+    "C Battery",
+    "Needle Beam",
+    "1 Railgun",
+    "2 Railgun",
+    "3 Railgun",
+    "Energy Pulse",
+    "Ortillery",
+    "PDAF",
+    "ADAF",
+    "Pulse Torpedo",
+    "Submunition Pack",
+    "Scattergun",
+    "Missile",
+    "EMP Missile",
+    "Needle Missile",
+    "Minelayer",
+    "Minesweeper",
+    "Wave Gun",
+    "Nova Cannon",
+    "FTL",
+    "FireCon",
+    "Screen Generator",
+    "Reflex Field",
+    "Cloaking Field",
+    "Enhanced Sensors",
+    "Superior Sensors",
+    "Individual ECM",
+    "Area ECM",
+    "Damage Control Party",
+    "Fighter Bay",
+    "Dropship Bay",
+    "Weasel",
+    "Drone",
+    "Dock",
+    "Drive",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_system_types_is_weapons_then_systems() {
+        let joined: Vec<&str> = WEAPON_TYPES.iter().chain(SYSTEM_TYPES).copied().collect();
+        assert_eq!(ALL_SYSTEM_TYPES, joined.as_slice());
+    }
+
+    #[test]
+    fn no_two_defined_values_match_each_other() {
+        for list in [
+            ALL_SYSTEM_TYPES,
+            FIGHTER_TYPES,
+            TERRAIN_TYPES,
+            HULL_CLASSES,
+            UNIVERSES,
+        ] {
+            for (i, a) in list.iter().enumerate() {
+                for b in &list[i + 1..] {
+                    assert_ne!(normalise(a), normalise(b));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn matching_is_case_hyphen_and_space_insensitive() {
+        assert_eq!(
+            match_defined("a battery", ALL_SYSTEM_TYPES),
+            Some(("A Battery", false))
+        );
+        assert_eq!(
+            match_defined("A-Battery", ALL_SYSTEM_TYPES),
+            Some(("A Battery", true))
+        );
+        assert_eq!(
+            match_defined("long-range  torpedo", FIGHTER_TYPES),
+            Some(("Long Range Torpedo", true))
+        );
+        assert_eq!(match_defined("Sensors", ALL_SYSTEM_TYPES), None);
+    }
 }

@@ -29,7 +29,7 @@ pub fn fire_target(entry: &str) -> Option<&str> {
 
 fn syntax_of(f: &ModelField) -> Field {
     Field {
-        name: f.name.clone(),
+        name: f.name.to_string(),
         pos: f.pos,
         fragments: f.raw.clone(),
     }

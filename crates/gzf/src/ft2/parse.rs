@@ -7,6 +7,7 @@ use super::names::{self, match_defined};
 use super::values::*;
 use crate::diag::{Code, Diagnostics, Pos};
 use crate::syntax::Field;
+use std::borrow::Cow;
 
 /// Splits a field's value into list items: runs of blanks, commas and line
 /// breaks separate them (spec §3).
@@ -38,11 +39,12 @@ pub fn tokens(field: &Field) -> impl Iterator<Item = (&str, Pos)> {
 pub fn parse(kind: ValueKind, field: &Field, d: &mut Diagnostics) -> Option<Value> {
     let name = field.name.as_str();
     let vpos = field.value_pos();
-    let text = if field.fragments.len() == 1 {
-        field.fragments[0].text.clone()
+    let text: Cow<str> = if field.fragments.len() == 1 {
+        Cow::Borrowed(&field.fragments[0].text)
     } else {
-        field.unfolded().trim().to_string()
+        Cow::Owned(field.unfolded().trim().to_string())
     };
+    let text = text.as_ref();
     match kind {
         ValueKind::Text => Some(Value::Text(frags(field))),
         ValueKind::Entries => Some(Value::Text(frags(field))),
@@ -66,7 +68,7 @@ pub fn parse(kind: ValueKind, field: &Field, d: &mut Diagnostics) -> Option<Valu
                     format!("{name}: version {text:?} is not 1.0 or 1.1; read as 1.0"),
                 );
             }
-            Some(Value::Word(text))
+            Some(Value::Word(text.to_string()))
         }
         ValueKind::ProfileVersion => {
             if text != "1.1" {
@@ -76,19 +78,19 @@ pub fn parse(kind: ValueKind, field: &Field, d: &mut Diagnostics) -> Option<Valu
                     format!("{name}: profile version {text:?} is not 1.1; read as 1.1"),
                 );
             }
-            Some(Value::Word(text))
+            Some(Value::Word(text.to_string()))
         }
         ValueKind::UniverseVersion => {
-            if !is_version(&text) {
+            if !is_version(text) {
                 d.push(
                     Code::W312,
                     vpos,
                     format!("{name}: {text:?} is not a version (digits and points); kept as text"),
                 );
             }
-            Some(Value::Word(text))
+            Some(Value::Word(text.to_string()))
         }
-        ValueKind::Profile => match match_defined(&text, names::PROFILES) {
+        ValueKind::Profile => match match_defined(text, names::PROFILES) {
             Some((canon, _)) => Some(Value::Word(canon.to_string())),
             None => {
                 d.push(
@@ -99,7 +101,7 @@ pub fn parse(kind: ValueKind, field: &Field, d: &mut Diagnostics) -> Option<Valu
                 None
             }
         },
-        ValueKind::Int => int(&text, name, vpos, d).map(Value::Int),
+        ValueKind::Int => int(text, name, vpos, d).map(Value::Int),
         ValueKind::Decimal => decimal(field, d).map(Value::Decimal),
         ValueKind::Diameter => {
             let h = decimal(field, d)?;
@@ -113,15 +115,15 @@ pub fn parse(kind: ValueKind, field: &Field, d: &mut Diagnostics) -> Option<Valu
             }
             Some(Value::Decimal(h))
         }
-        ValueKind::Clock => clock(&text, name, vpos, d).map(Value::Clock),
+        ValueKind::Clock => clock(text, name, vpos, d).map(Value::Clock),
         ValueKind::Arcs => arcs(field, d).map(Value::Arcs),
         ValueKind::Craft => boxes(field, 1, 6, d).map(Value::Boxes),
         ValueKind::Endurance => boxes(field, 3, 5, d).map(Value::Boxes),
         ValueKind::Track => track(field, d).map(Value::Track),
         ValueKind::Status => status(field, d).map(Value::Status),
         ValueKind::Move => move_order(field, d).map(Value::Move),
-        ValueKind::Percent => percent(&text, name, vpos, d).map(Value::Percent),
-        ValueKind::Closed(list) => match match_defined(&text, list) {
+        ValueKind::Percent => percent(text, name, vpos, d).map(Value::Percent),
+        ValueKind::Closed(list) => match match_defined(text, list) {
             Some((canon, respelled)) => {
                 if respelled {
                     d.push(
@@ -141,13 +143,10 @@ pub fn parse(kind: ValueKind, field: &Field, d: &mut Diagnostics) -> Option<Valu
                 None
             }
         },
-        ValueKind::Open(list) => Some(open(&text, list, name, vpos, d)),
+        ValueKind::Open(list) => Some(open(text, list, name, vpos, d)),
         // An empty system type is E211, reported for the whole block.
         ValueKind::SystemType if text.is_empty() => None,
-        ValueKind::SystemType => {
-            let list: Vec<&'static str> = names::all_system_types().collect();
-            Some(open(&text, &list, name, vpos, d))
-        }
+        ValueKind::SystemType => Some(open(text, names::ALL_SYSTEM_TYPES, name, vpos, d)),
         ValueKind::Extent => extent(field, d),
     }
 }

@@ -16,7 +16,7 @@ use crate::syntax::Block;
 
 /// Builds one model block from a syntax block, reporting field-level
 /// diagnostics and the block-level ones of spec §4.
-pub fn build_block(block: &Block, d: &mut Diagnostics) -> Ft2Block {
+pub fn build_block(block: Block, d: &mut Diagnostics) -> Ft2Block {
     let kind = BlockKind::from_name(block.type_name());
     let pos = block.pos();
     let Some(kind) = kind else {
@@ -31,15 +31,22 @@ pub fn build_block(block: &Block, d: &mut Diagnostics) -> Ft2Block {
         return Ft2Block {
             kind: None,
             pos,
-            fields: block.fields.iter().map(unknown_field).collect(),
+            fields: block.fields.into_iter().map(unknown_field).collect(),
             owner: None,
         };
     };
-    let label = block_label(kind, block);
+    let label = Label {
+        kind,
+        id: block
+            .fields
+            .first()
+            .map(|f| f.unfolded())
+            .unwrap_or_default(),
+    };
     let mut fields: Vec<ModelField> = Vec::with_capacity(block.fields.len());
     // (canonical name, line of first occurrence) of the known fields seen.
     let mut seen: Vec<(&'static str, u32)> = Vec::new();
-    for field in &block.fields {
+    for field in block.fields {
         let Some(found) = lookup(kind, &field.name) else {
             d.push(
                 Code::W301,
@@ -61,11 +68,11 @@ pub fn build_block(block: &Block, d: &mut Diagnostics) -> Ft2Block {
                     ),
                 );
                 fields.push(ModelField {
-                    name: found.written.to_string(),
+                    name: found.written.into(),
                     known: true,
                     pos: field.pos,
                     value: None,
-                    raw: field.fragments.clone(),
+                    raw: field.fragments,
                 });
                 continue;
             }
@@ -82,13 +89,13 @@ pub fn build_block(block: &Block, d: &mut Diagnostics) -> Ft2Block {
                 ),
             );
         }
-        let value = parse(spec.kind, field, d);
+        let value = parse(spec.kind, &field, d);
         fields.push(ModelField {
-            name: found.written.to_string(),
+            name: found.written.into(),
             known: true,
             pos: field.pos,
             value,
-            raw: field.fragments.clone(),
+            raw: field.fragments,
         });
     }
     let mut out = Ft2Block {
@@ -97,28 +104,31 @@ pub fn build_block(block: &Block, d: &mut Diagnostics) -> Ft2Block {
         fields,
         owner: None,
     };
-    check_block(&mut out, &label, block, d);
+    check_block(&mut out, &label, d);
     out
 }
 
-fn unknown_field(field: &crate::syntax::Field) -> ModelField {
+fn unknown_field(field: crate::syntax::Field) -> ModelField {
     ModelField {
-        name: field.name.clone(),
+        name: field.name.into(),
         known: false,
         pos: field.pos,
         value: None,
-        raw: field.fragments.clone(),
+        raw: field.fragments,
     }
 }
 
-/// How messages name a block: `Ship "EUS Huron"`.
-fn block_label(kind: BlockKind, block: &Block) -> String {
-    let id = block
-        .fields
-        .first()
-        .map(|f| f.unfolded())
-        .unwrap_or_default();
-    format!("{} {:?}", kind.name(), id)
+/// How messages name a block: `Ship "EUS Huron"`. Formatted only when a
+/// diagnostic is made, since most blocks have none.
+struct Label {
+    kind: BlockKind,
+    id: String,
+}
+
+impl std::fmt::Display for Label {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {:?}", self.kind.name(), self.id)
+    }
 }
 
 fn has(block: &Ft2Block, name: &str) -> bool {
@@ -126,7 +136,7 @@ fn has(block: &Ft2Block, name: &str) -> bool {
 }
 
 /// Block-level rules: required fields, groups, and field applicability.
-fn check_block(b: &mut Ft2Block, label: &str, syntax: &Block, d: &mut Diagnostics) {
+fn check_block(b: &mut Ft2Block, label: &Label, d: &mut Diagnostics) {
     let kind = b.kind.unwrap_or(BlockKind::Header);
     let pos = b.pos;
     for spec in grammar::fields(kind).iter().filter(|s| s.required) {
@@ -176,7 +186,7 @@ fn check_block(b: &mut Ft2Block, label: &str, syntax: &Block, d: &mut Diagnostic
         );
     }
     if matches!(kind, BlockKind::Scenario | BlockKind::Terrain) {
-        check_bounds(b, label, syntax, d);
+        check_bounds(b, label, d);
     }
     if kind == BlockKind::Terrain {
         let round = has(b, "Position-X") || has(b, "Position-Y") || has(b, "Diameter");
@@ -201,7 +211,7 @@ fn check_block(b: &mut Ft2Block, label: &str, syntax: &Block, d: &mut Diagnostic
 }
 
 /// Bounds (spec §3.11) and the tolerated `Extent` (§4.1, §11.23).
-fn check_bounds(b: &mut Ft2Block, label: &str, _syntax: &Block, d: &mut Diagnostics) {
+fn check_bounds(b: &mut Ft2Block, label: &Label, d: &mut Diagnostics) {
     const NAMES: [&str; 4] = ["Low-X", "Low-Y", "High-X", "High-Y"];
     if let Some(i) = b.fields.iter().position(|f| f.known && f.name == "Extent") {
         let extent = b.fields[i].clone();
@@ -281,12 +291,12 @@ fn system_type(b: &Ft2Block) -> Option<&str> {
 
 /// `Firing-Arc`, `Fighter-Type` and `Pilot-Quality` applicability (W309)
 /// and the arc design rule of §7.4 (W310).
-fn check_system(b: &Ft2Block, label: &str, d: &mut Diagnostics) {
+fn check_system(b: &Ft2Block, label: &Label, d: &mut Diagnostics) {
     let Some(ty) = system_type(b) else {
         return;
     };
     let is_weapon = WEAPON_TYPES.contains(&ty);
-    let is_known = super::names::all_system_types().any(|t| t == ty);
+    let is_known = super::names::ALL_SYSTEM_TYPES.contains(&ty);
     if let Some(f) = b.field("Firing-Arc") {
         if is_known && !is_weapon {
             d.push(
@@ -337,7 +347,7 @@ pub fn arcs_adjacent(arcs: &[Arc]) -> bool {
 }
 
 /// W315: Escort, Cruiser and Capital expect 2, 3 and 4 damage-track rows.
-fn check_hull_class(b: &Ft2Block, label: &str, d: &mut Diagnostics) {
+fn check_hull_class(b: &Ft2Block, label: &Label, d: &mut Diagnostics) {
     let (Some(f), Some(Value::Track(t))) = (b.field("Hull-Class"), b.get("Damage-Track")) else {
         return;
     };

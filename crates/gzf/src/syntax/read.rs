@@ -7,6 +7,7 @@
 
 use super::{Block, Document, Field, Fragment};
 use crate::diag::{Code, Diagnostics, Pos};
+use std::borrow::Cow;
 
 /// Resource limits of the reader. They are part of the API: going past one
 /// is a [`ReadError`] with a position, never a panic or an abort.
@@ -184,10 +185,12 @@ impl Reader<'_> {
 
     /// The line as a string, with E101/E102 for each bad byte; bad bytes
     /// become `?` so that positions of what follows stay right.
-    fn checked_text(&mut self, raw: &[u8], line: u32) -> String {
+    fn checked_text<'t>(&mut self, raw: &'t [u8], line: u32) -> Cow<'t, str> {
         if raw.iter().all(|&b| (0x20..0x7F).contains(&b) || b == b'\t') {
             // Fast path: every byte is printable ASCII or TAB.
-            return String::from_utf8(raw.to_vec()).unwrap_or_default();
+            if let Ok(text) = std::str::from_utf8(raw) {
+                return Cow::Borrowed(text);
+            }
         }
         let mut out = String::with_capacity(raw.len());
         for (i, &b) in raw.iter().enumerate() {
@@ -210,7 +213,7 @@ impl Reader<'_> {
                 out.push(b as char);
             }
         }
-        out
+        Cow::Owned(out)
     }
 
     fn continuation(&mut self, text: &str, first_other: usize, line: u32) {
