@@ -140,6 +140,14 @@ impl ModelField {
     }
 
     fn name_is(&self, name: &str) -> bool {
+        // Known fields hold canonical names and callers pass them: the
+        // exact test settles almost every call without case folding.
+        if self.name == name {
+            return true;
+        }
+        if self.name.len() != name.len() && self.name != "Armor" {
+            return false;
+        }
         self.canonical().eq_ignore_ascii_case(name)
             || (name.eq_ignore_ascii_case("Armor") && self.canonical() == "Armour")
     }

@@ -14,23 +14,14 @@ use std::borrow::Cow;
 pub fn tokens(field: &Field) -> impl Iterator<Item = (&str, Pos)> {
     field.fragments.iter().flat_map(|frag| {
         let text = frag.text.as_str();
-        let mut out = Vec::new();
-        let mut start = None;
-        for (i, c) in text
-            .char_indices()
-            .chain(std::iter::once((text.len(), ',')))
-        {
-            let sep = c == ' ' || c == '\t' || c == ',';
-            match (sep, start) {
-                (false, None) => start = Some(i),
-                (true, Some(s)) => {
-                    out.push((&text[s..i], frag.pos.right(s)));
-                    start = None;
-                }
-                _ => {}
-            }
-        }
-        out
+        text.split([' ', '\t', ','])
+            .filter(|t| !t.is_empty())
+            .map(move |t| {
+                (
+                    t,
+                    frag.pos.right(t.as_ptr() as usize - text.as_ptr() as usize),
+                )
+            })
     })
 }
 
