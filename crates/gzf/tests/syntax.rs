@@ -163,6 +163,23 @@ fn gzf_version_later_is_e202() {
 }
 
 #[test]
+fn misplaced_header_is_only_e202_and_ends_association() {
+    check(
+        &format!("{}GZF-Version: 1.1\nSystem: FTL\n", ship("")),
+        &["E202@4:1", "W307@5:1"],
+    );
+}
+
+#[test]
+fn writer_may_use_lf() {
+    let file = read(HEADER).file;
+    assert_eq!(
+        file.to_text(gzf::syntax::LineEnd::Lf),
+        "GZF-Version:  1.0\nProfile:      FT2\n"
+    );
+}
+
+#[test]
 fn field_names_are_case_insensitive() {
     check("FLEET: F\nadmiral: A\nmOrAlE: 50%\n", &[]);
 }

@@ -69,6 +69,10 @@ pub fn read_with(input: &[u8], limits: &Limits) -> Result<Ft2Read, ReadError> {
                 block.pos(),
                 "GZF-Version is only allowed as the first field of the file",
             );
+            // Kept as written and not checked further: one error is enough
+            // for a block that should not be there.
+            file.blocks.push(validate::misplaced_header(block));
+            continue;
         }
         file.blocks.push(validate::build_block(block, &mut d));
     }

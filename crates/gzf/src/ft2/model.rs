@@ -193,7 +193,13 @@ impl Ft2File {
 
     /// The canonical text of the file, every line ending in CR LF.
     pub fn to_canonical(&self) -> String {
-        crate::syntax::write(&self.to_document(), LineEnd::CrLf)
+        self.to_text(LineEnd::CrLf)
+    }
+
+    /// The canonical layout with a chosen line end (spec §1.1 allows LF as
+    /// a writer option; CR LF is canonical).
+    pub fn to_text(&self, eol: LineEnd) -> String {
+        crate::syntax::write(&self.to_document(), eol)
     }
 
     /// Index of the first block of a kind.

@@ -108,6 +108,17 @@ pub fn build_block(block: Block, d: &mut Diagnostics) -> Ft2Block {
     out
 }
 
+/// A header block that is not the first block (E202): kept with its fields
+/// as written, unchecked; it still ends an association (§11.18).
+pub fn misplaced_header(block: Block) -> Ft2Block {
+    Ft2Block {
+        kind: Some(BlockKind::Header),
+        pos: block.pos(),
+        fields: block.fields.into_iter().map(unknown_field).collect(),
+        owner: None,
+    }
+}
+
 fn unknown_field(field: crate::syntax::Field) -> ModelField {
     ModelField {
         name: field.name.into(),
