@@ -74,13 +74,13 @@ fn integers_clock_and_decimals_canonical() {
 }
 
 #[test]
-fn versions_written_as_read() {
+fn gzf_version_written_as_1_0_profile_version_as_read() {
     let out = read("GZF-Version: 1.1\nProfile: FT2\nProfile-Version: 01.1\n")
         .file
         .to_canonical();
     assert_eq!(
         out,
-        "GZF-Version:      1.1\r\nProfile:          FT2\r\nProfile-Version:  01.1\r\n"
+        "GZF-Version:      1.0\r\nProfile:          FT2\r\nProfile-Version:  01.1\r\n"
     );
 }
 

@@ -61,6 +61,7 @@ pub fn parse(kind: ValueKind, field: &Field, d: &mut Diagnostics) -> Option<Valu
                 Some(Value::Text(frags(field)))
             }
         }
+        // Spec §2: any version is read as 1.0, and the writer writes 1.0.
         ValueKind::GzfVersion => {
             if text != "1.0" && text != "1.1" {
                 d.push(
@@ -69,7 +70,7 @@ pub fn parse(kind: ValueKind, field: &Field, d: &mut Diagnostics) -> Option<Valu
                     format!("{name}: version {text:?} is not 1.0 or 1.1; read as 1.0"),
                 );
             }
-            Some(Value::Word(text.to_string()))
+            Some(Value::Word("1.0".to_string()))
         }
         ValueKind::ProfileVersion => {
             if text != "1.1" {
