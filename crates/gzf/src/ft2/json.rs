@@ -84,30 +84,42 @@ pub fn to_json_text(file: &Ft2File) -> String {
 /// Reads JSON text in the JSON form and turns it into GZF text (see
 /// [`json_to_gzf`]).
 pub fn import(bytes: &[u8]) -> Result<String, JsonError> {
-    let doc: Json = serde_json::from_slice(bytes).map_err(|e| {
-        err(
-            "",
-            format!(
-                "not valid JSON at line {} column {}: {e}",
-                e.line(),
-                e.column()
-            ),
-        )
+    let doc: Json = serde_json::from_slice(bytes).map_err(|e| JsonError {
+        kind: JsonErrorKind::Syntax,
+        path: String::new(),
+        message: format!(
+            "not valid JSON at line {} column {}: {e}",
+            e.line(),
+            e.column()
+        ),
     })?;
     json_to_gzf(&doc)
+}
+
+/// What kind of problem a JSON document has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum JsonErrorKind {
+    /// Not JSON at all.
+    Syntax,
+    /// JSON, but not the shape of the JSON form.
+    Shape,
 }
 
 /// Why a JSON document is not the JSON form.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{path}: {message}")]
 pub struct JsonError {
-    /// Where in the JSON document, as a JSON pointer (`/blocks/3/fields/2`).
+    pub kind: JsonErrorKind,
+    /// Where in the JSON document, as a JSON pointer (`/blocks/3/fields/2`;
+    /// empty for the whole document).
     pub path: String,
     pub message: String,
 }
 
 fn err(path: &str, message: impl Into<String>) -> JsonError {
     JsonError {
+        kind: JsonErrorKind::Shape,
         path: path.to_string(),
         message: message.into(),
     }
