@@ -109,12 +109,14 @@ fn json_values_are_typed() {
 
 #[test]
 fn bad_json_is_an_error_with_a_path() {
-    assert!(json::import(b"[1, 2")
-        .unwrap_err()
-        .message
-        .contains("line 1"));
+    let e = json::import(b"[1, 2").unwrap_err();
+    assert_eq!(e.kind, json::JsonErrorKind::Syntax);
+    assert!(e.message.contains("line 1"));
     let e = json::import(br#"{"blocks": [{"type": "Starbase", "fields": []}]}"#).unwrap_err();
-    assert_eq!(e.path, "/blocks/0");
+    assert_eq!(
+        (e.kind, e.path.as_str()),
+        (json::JsonErrorKind::Shape, "/blocks/0")
+    );
     let e = json::import(
         br#"{"blocks": [{"type": "Fleet", "fields": [{"name": "Flag", "value": 1}]}]}"#,
     )
