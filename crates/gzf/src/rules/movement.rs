@@ -25,8 +25,29 @@ pub struct MovePlan {
     pub dropped: Option<DropReason>,
     /// The new velocity.
     pub velocity: i64,
-    /// Turn steps in written order: +1 starboard, −1 port.
-    pub steps: Vec<i8>,
+    /// Applied turn elements in written order, as signed step counts
+    /// (+n starboard, −n port). Kept as runs, not single steps, so a huge
+    /// order in a hostile file cannot make a huge list.
+    pub turns: Vec<i64>,
+}
+
+impl MovePlan {
+    /// K: the number of turn steps applied.
+    pub fn steps(&self) -> i64 {
+        self.turns.iter().map(|t| t.abs()).sum()
+    }
+
+    /// The net course change of the first `k` steps, in written order.
+    pub fn net_of_first(&self, k: i64) -> i64 {
+        let mut left = k;
+        let mut net = 0;
+        for &t in &self.turns {
+            let take = left.min(t.abs());
+            net += take * t.signum();
+            left -= take;
+        }
+        net
+    }
 }
 
 /// Evaluates `order` for a ship of thrust `thrust` moving at `velocity`.
@@ -34,7 +55,7 @@ pub struct MovePlan {
 pub fn plan_move(thrust: i64, velocity: i64, order: &[MoveElement]) -> MovePlan {
     let budget_turn = thrust.div_euclid(2);
     let (mut spent, mut turned, mut v) = (0i64, 0i64, velocity);
-    let mut steps = Vec::new();
+    let mut turns = Vec::new();
     for (i, &el) in order.iter().enumerate() {
         let refused = match el {
             MoveElement::Accelerate(n) => {
@@ -57,12 +78,8 @@ pub fn plan_move(thrust: i64, velocity: i64, order: &[MoveElement]) -> MovePlan 
                 } else {
                     spent += n;
                     turned += n;
-                    let step = if matches!(el, MoveElement::Starboard(_)) {
-                        1
-                    } else {
-                        -1
-                    };
-                    steps.extend(std::iter::repeat_n(step, n as usize));
+                    let starboard = matches!(el, MoveElement::Starboard(_));
+                    turns.push(if starboard { n } else { -n });
                     None
                 }
             }
@@ -72,7 +89,7 @@ pub fn plan_move(thrust: i64, velocity: i64, order: &[MoveElement]) -> MovePlan 
                 applied: i,
                 dropped: Some(reason),
                 velocity: v,
-                steps,
+                turns,
             };
         }
     }
@@ -80,7 +97,7 @@ pub fn plan_move(thrust: i64, velocity: i64, order: &[MoveElement]) -> MovePlan 
         applied: order.len(),
         dropped: None,
         velocity: v,
-        steps,
+        turns,
     }
 }
 
@@ -105,11 +122,10 @@ pub fn move_ship(
     order: &[MoveElement],
 ) -> MoveOutcome {
     let plan = plan_move(thrust, velocity, order);
-    let k = plan.steps.len();
-    let first: i64 = plan.steps[..k / 2].iter().map(|&s| i64::from(s)).sum();
-    let second: i64 = plan.steps[k / 2..].iter().map(|&s| i64::from(s)).sum();
+    let k = plan.steps();
+    let first = plan.net_of_first(k / 2);
     let c1 = turn(course, first);
-    let c2 = turn(c1, second);
+    let c2 = turn(course, plan.net_of_first(k));
     let half = (50 * plan.velocity) as f64;
     let (dx1, dy1) = course_vector(c1);
     let (dx2, dy2) = course_vector(c2);
@@ -197,6 +213,20 @@ mod tests {
     #[test]
     fn example_6_odd_velocity_wraps_past_12() {
         check((0, 0, 1, 7, 6, "1P"), (175, 653, 12, 7));
+    }
+
+    #[test]
+    fn huge_turns_are_runs_not_lists() {
+        let p = plan_move(4_000_000, 0, &order("999999S 999999P 999999S"));
+        assert_eq!((p.applied, p.turns.clone()), (2, vec![999_999, -999_999]));
+        assert_eq!(
+            (
+                p.steps(),
+                p.net_of_first(999_999),
+                p.net_of_first(1_000_001)
+            ),
+            (1_999_998, 999_999, 999_997)
+        );
     }
 
     #[test]
