@@ -213,6 +213,17 @@ fn limits_give_clear_errors() {
     let e = syntax::read(b"a: b\nlong: line here\n", &short, &NoBlockRule).unwrap_err();
     assert_eq!((e.pos.line, e.pos.col), (2, 1));
     assert!(e.to_string().contains("max_line_bytes"));
+    let quiet = Limits {
+        max_diagnostics: 3,
+        ..Limits::default()
+    };
+    let e = syntax::read(&[0x80; 10], &quiet, &NoBlockRule).unwrap_err();
+    assert!(matches!(
+        e.kind,
+        ReadErrorKind::TooManyDiagnostics { limit: 3 }
+    ));
+    let e = gzf::ft2::read_with(b"a\nb\nc\nd\n", &quiet).unwrap_err();
+    assert_eq!((e.pos.line, e.pos.col), (4, 1));
     let few = Limits {
         max_blocks: 1,
         ..Limits::default()

@@ -78,6 +78,8 @@ pub fn read_with(input: &[u8], limits: &Limits) -> Result<Ft2Read, ReadError> {
     }
     assoc::associate(&mut file, &mut d);
     orders::check_orders(&file, &mut d);
+    let end = file.blocks.last().map_or(Pos::new(1, 1), |b| b.pos);
+    syntax::check_diagnostics(&d, limits, end)?;
     Ok(Ft2Read {
         file,
         diagnostics: Diagnostics::sorted(d),

@@ -12,7 +12,7 @@
 mod read;
 mod write;
 
-pub use read::{read, BlockRule, Limits, NoBlockRule, ReadError, ReadErrorKind};
+pub use read::{check_diagnostics, read, BlockRule, Limits, NoBlockRule, ReadError, ReadErrorKind};
 pub use write::{write, LineEnd};
 
 use crate::diag::Pos;

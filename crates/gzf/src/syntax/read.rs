@@ -19,6 +19,9 @@ pub struct Limits {
     pub max_line_bytes: usize,
     /// Most blocks accepted in one file.
     pub max_blocks: usize,
+    /// Most diagnostics collected before giving up (a binary file would
+    /// otherwise make one E101 per byte).
+    pub max_diagnostics: usize,
 }
 
 impl Default for Limits {
@@ -27,6 +30,7 @@ impl Default for Limits {
             max_file_bytes: 256 << 20,
             max_line_bytes: 64 << 10,
             max_blocks: 4_000_000,
+            max_diagnostics: 100_000,
         }
     }
 }
@@ -38,6 +42,7 @@ pub enum ReadErrorKind {
     FileTooLarge { bytes: usize, limit: usize },
     LineTooLong { bytes: usize, limit: usize },
     TooManyBlocks { limit: usize },
+    TooManyDiagnostics { limit: usize },
 }
 
 /// The reader gave up because a [`Limits`] value was exceeded.
@@ -58,6 +63,9 @@ fn describe(kind: &ReadErrorKind) -> String {
         ),
         ReadErrorKind::TooManyBlocks { limit } => format!(
             "more than {limit} blocks; split the file or raise Limits::max_blocks"
+        ),
+        ReadErrorKind::TooManyDiagnostics { limit } => format!(
+            "more than {limit} problems; is this a GZF file? (raise Limits::max_diagnostics to see them all)"
         ),
     }
 }
@@ -128,6 +136,7 @@ pub fn read(
         }
         line_no += 1;
         reader.line(&body[start..end], line_no)?;
+        check_diagnostics(&reader.diags, limits, Pos::new(line_no, 1))?;
         // CR LF is one line end; lone CR and lone LF are line ends too.
         start = if end < n && body[end] == b'\r' && end + 1 < n && body[end + 1] == b'\n' {
             end + 2
@@ -136,6 +145,19 @@ pub fn read(
         };
     }
     Ok((reader.doc, reader.diags))
+}
+
+/// Gives up when more than `limits.max_diagnostics` have been collected.
+pub fn check_diagnostics(diags: &Diagnostics, limits: &Limits, pos: Pos) -> Result<(), ReadError> {
+    if diags.0.len() > limits.max_diagnostics {
+        return Err(ReadError {
+            kind: ReadErrorKind::TooManyDiagnostics {
+                limit: limits.max_diagnostics,
+            },
+            pos,
+        });
+    }
+    Ok(())
 }
 
 struct Reader<'a> {
