@@ -13,6 +13,7 @@ pub mod model;
 pub mod names;
 pub mod orders;
 pub mod parse;
+pub mod playtime;
 pub mod synthetic;
 pub mod validate;
 pub mod values;
