@@ -2,7 +2,7 @@
 //! report them (§11.14); a rules engine calls these before playing a turn.
 
 use super::model::Ft2File;
-use super::values::{DamageStatus, Value};
+use super::values::DamageStatus;
 use crate::diag::{Code, Diagnostic, Diagnostics};
 
 /// E212: a ship on the map (with a position, not destroyed) that has no
@@ -68,12 +68,4 @@ pub fn forbidden_transitions(ours: &Ft2File, edited: &Ft2File) -> Vec<Diagnostic
 
 fn word(status: Option<DamageStatus>) -> String {
     status.map_or("intact".to_string(), |s| format!("{s:?}"))
-}
-
-/// Whether a block's `Status` names a damage word (for callers that edit).
-pub fn damage_of(value: Option<&Value>) -> Option<DamageStatus> {
-    match value {
-        Some(Value::Status(s)) => s.damage,
-        _ => None,
-    }
 }
