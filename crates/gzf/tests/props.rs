@@ -15,7 +15,7 @@ fn text() -> impl Strategy<Value = String> {
 }
 
 fn pick(list: &'static [&'static str]) -> impl Strategy<Value = Value> {
-    prop::sample::select(list).prop_map(|w| Value::Word(w.to_string()))
+    prop::sample::select(list).prop_map(|w| Value::Word(w.into()))
 }
 
 fn status() -> impl Strategy<Value = Status> {

@@ -323,4 +323,62 @@ impl crate::syntax::BlockRule for Ft2BlockRule {
             None => true,
         }
     }
+
+    fn intern(&self, field_name: &str) -> Option<&'static str> {
+        KNOWN_NAMES.iter().copied().find(|&n| n == field_name)
+    }
 }
+
+/// Every field name of the profile in canonical spelling, for interning.
+const KNOWN_NAMES: &[&str] = &[
+    "Ship",
+    "System",
+    "Class",
+    "Hull-Class",
+    "Hull-Type",
+    "Fleet",
+    "Course",
+    "Velocity",
+    "Position-X",
+    "Position-Y",
+    "Move",
+    "Thrust-Rating",
+    "Damage-Track",
+    "Log",
+    "Orders",
+    "Firing-Arc",
+    "Status",
+    "Fighter-Group",
+    "Craft",
+    "Fighter-Type",
+    "Pilot-Quality",
+    "Endurance",
+    "Carrier",
+    "Terrain",
+    "Type",
+    "Diameter",
+    "Scenario",
+    "Turn",
+    "Admiral",
+    "Morale",
+    "Mass",
+    "Cost",
+    "Captain",
+    "Armour",
+    "Armor",
+    "Capacity",
+    "Launched-System",
+    "Base",
+    "Base-Sector",
+    "Low-X",
+    "Low-Y",
+    "High-X",
+    "High-Y",
+    "Location",
+    "Date",
+    "GZF-Version",
+    "Profile",
+    "Profile-Version",
+    "Universe",
+    "Universe-Version",
+];

@@ -177,7 +177,7 @@ impl Ft2File {
                             frags
                         };
                         Field {
-                            name: f.name.to_string(),
+                            name: f.name.clone(),
                             pos: Pos::default(),
                             fragments: frags
                                 .into_iter()

@@ -29,7 +29,7 @@ pub fn fire_target(entry: &str) -> Option<&str> {
 
 fn syntax_of(f: &ModelField) -> Field {
     Field {
-        name: f.name.to_string(),
+        name: f.name.clone(),
         pos: f.pos,
         fragments: f.raw.clone(),
     }

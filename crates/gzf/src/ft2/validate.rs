@@ -121,7 +121,7 @@ pub fn misplaced_header(block: Block) -> Ft2Block {
 
 fn unknown_field(field: crate::syntax::Field) -> ModelField {
     ModelField {
-        name: field.name.into(),
+        name: field.name,
         known: false,
         pos: field.pos,
         value: None,
@@ -295,7 +295,7 @@ fn check_bounds(b: &mut Ft2Block, label: &Label, d: &mut Diagnostics) {
 
 fn system_type(b: &Ft2Block) -> Option<&str> {
     match b.fields.first().and_then(|f| f.value.as_ref()) {
-        Some(Value::Word(w)) => Some(w.as_str()),
+        Some(Value::Word(w)) => Some(w.as_ref()),
         _ => None,
     }
 }

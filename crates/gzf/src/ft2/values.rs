@@ -5,6 +5,7 @@
 //! that the writer and the JSON importer share one definition.
 
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::fmt;
 
 /// A firing arc (spec §3.5), listed in the order of the ring F–S–A–P.
@@ -238,8 +239,9 @@ pub enum Value {
     Move(Vec<MoveElement>),
     Percent(i64),
     /// A defined value in canonical spelling, or a user-defined value as
-    /// written (versions are kept as written too, spec §11.23).
-    Word(String),
+    /// written (versions are kept as written too, spec §11.23). Canonical
+    /// spellings borrow the static tables, so most words cost nothing.
+    Word(Cow<'static, str>),
 }
 
 impl Value {
@@ -267,7 +269,7 @@ impl Value {
                 let els: Vec<String> = m.iter().map(|e| e.to_string()).collect();
                 vec![els.join(" ")]
             }
-            Value::Word(w) => vec![w.clone()],
+            Value::Word(w) => vec![w.to_string()],
         }
     }
 }

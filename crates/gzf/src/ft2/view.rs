@@ -53,7 +53,7 @@ impl System {
 
 fn word(b: &Ft2Block, name: &str) -> Option<String> {
     match b.get(name) {
-        Some(Value::Word(w)) => Some(w.clone()),
+        Some(Value::Word(w)) => Some(w.to_string()),
         Some(Value::Text(t)) => Some(t.join(" ")),
         _ => None,
     }

@@ -16,6 +16,7 @@ pub use read::{check_diagnostics, read, BlockRule, Limits, NoBlockRule, ReadErro
 pub use write::{write, LineEnd};
 
 use crate::diag::Pos;
+use std::borrow::Cow;
 
 /// One piece of a field's value: the trimmed text of one physical line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,7 +39,7 @@ impl Fragment {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Field {
     /// The name as written (blanks before the colon removed).
-    pub name: String,
+    pub name: Cow<'static, str>,
     /// Column 1 of the field line.
     pub pos: Pos,
     /// Never empty for a field that was read; the first fragment may be "".
@@ -49,7 +50,7 @@ impl Field {
     /// A field made by a program rather than read: one fragment, no position.
     pub fn new(name: impl Into<String>, value: impl Into<String>) -> Field {
         Field {
-            name: name.into(),
+            name: Cow::Owned(name.into()),
             pos: Pos::default(),
             fragments: vec![Fragment::new(value, Pos::default())],
         }
@@ -82,7 +83,7 @@ pub struct Block {
 impl Block {
     /// The block's type name as written (its first field's name).
     pub fn type_name(&self) -> &str {
-        self.fields.first().map_or("", |f| f.name.as_str())
+        self.fields.first().map_or("", |f| f.name.as_ref())
     }
 
     /// Line 1 column 1 of the block's first field.

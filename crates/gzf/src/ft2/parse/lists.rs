@@ -164,7 +164,7 @@ pub(super) fn track(field: &Field, d: &mut Diagnostics) -> Option<DamageTrack> {
         .iter()
         .map(|f| {
             let one = Field {
-                name: String::new(),
+                name: Default::default(),
                 pos: f.pos,
                 fragments: vec![f.clone()],
             };

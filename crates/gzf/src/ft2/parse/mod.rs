@@ -38,7 +38,7 @@ pub fn tokens(field: &Field) -> impl Iterator<Item = (&str, Pos)> {
 /// Parses `field` as `kind`. `None` when the value is invalid (an error was
 /// reported); warnings do not make it `None`.
 pub fn parse(kind: ValueKind, field: &Field, d: &mut Diagnostics) -> Option<Value> {
-    let name = field.name.as_str();
+    let name: &str = &field.name;
     let vpos = field.value_pos();
     let text: Cow<str> = if field.fragments.len() == 1 {
         Cow::Borrowed(&field.fragments[0].text)
@@ -70,7 +70,7 @@ pub fn parse(kind: ValueKind, field: &Field, d: &mut Diagnostics) -> Option<Valu
                     format!("{name}: version {text:?} is not 1.0 or 1.1; read as 1.0"),
                 );
             }
-            Some(Value::Word("1.0".to_string()))
+            Some(Value::Word(Cow::Borrowed("1.0")))
         }
         ValueKind::ProfileVersion => {
             if text != "1.1" {
@@ -80,7 +80,7 @@ pub fn parse(kind: ValueKind, field: &Field, d: &mut Diagnostics) -> Option<Valu
                     format!("{name}: profile version {text:?} is not 1.1; read as 1.1"),
                 );
             }
-            Some(Value::Word(text.to_string()))
+            Some(Value::Word(Cow::Owned(text.to_string())))
         }
         ValueKind::UniverseVersion => {
             if !is_version(text) {
@@ -90,10 +90,10 @@ pub fn parse(kind: ValueKind, field: &Field, d: &mut Diagnostics) -> Option<Valu
                     format!("{name}: {text:?} is not a version (digits and points); kept as text"),
                 );
             }
-            Some(Value::Word(text.to_string()))
+            Some(Value::Word(Cow::Owned(text.to_string())))
         }
         ValueKind::Profile => match match_defined(text, names::PROFILES) {
-            Some((canon, _)) => Some(Value::Word(canon.to_string())),
+            Some((canon, _)) => Some(Value::Word(Cow::Borrowed(canon))),
             None => {
                 d.push(
                     Code::E203,
@@ -134,7 +134,7 @@ pub fn parse(kind: ValueKind, field: &Field, d: &mut Diagnostics) -> Option<Valu
                         format!("{name}: {text:?} read as {canon:?}; write it that way"),
                     );
                 }
-                Some(Value::Word(canon.to_string()))
+                Some(Value::Word(Cow::Borrowed(canon)))
             }
             None => {
                 d.push(
@@ -174,7 +174,7 @@ fn open(text: &str, list: &[&'static str], name: &str, pos: Pos, d: &mut Diagnos
                     format!("{name}: {text:?} read as {canon:?}; write it that way"),
                 );
             }
-            Value::Word(canon.to_string())
+            Value::Word(Cow::Borrowed(canon))
         }
         None => {
             d.push(
@@ -182,7 +182,7 @@ fn open(text: &str, list: &[&'static str], name: &str, pos: Pos, d: &mut Diagnos
                 pos,
                 format!("{name}: {text:?} is user-defined (kept, not played); check the spelling if you meant a defined value"),
             );
-            Value::Word(text.to_string())
+            Value::Word(Cow::Owned(text.to_string()))
         }
     }
 }
