@@ -133,6 +133,20 @@ fn fixture_turn_1_plays_to_the_turn_2_file() {
     assert_eq!(file.to_canonical(), spec_fixture("### 9.4"));
 }
 
+#[test]
+fn extent_for_note_n410() {
+    use gzf::rules::geometry::Position;
+    let file = read(&spec_fixture("### 9.1")).file;
+    assert_eq!(
+        file.extent(),
+        Some((Position::new(-6000, -6000), Position::new(6000, 6000)))
+    );
+    assert!(!file.outside_extent(Position::new(6000, -6000)));
+    assert!(file.outside_extent(Position::new(6001, 0)));
+    let open = read(&format!("{HEADER}Scenario: S\nTurn: 1\n")).file;
+    assert!(!open.outside_extent(Position::new(1 << 40, 0)));
+}
+
 /// Spec §8 example 10: ship at the origin, course 12, X fore, Y port.
 fn fire_control(firecons: usize, y_at: &str, b_target: &str) -> Vec<Shot> {
     let firecon = "System: FireCon\n".repeat(firecons);

@@ -82,6 +82,27 @@ pub fn position(b: &Ft2Block) -> Option<Position> {
 }
 
 impl Ft2File {
+    /// The Scenario's play area as (low corner, high corner), when all four
+    /// bounds are valid (spec §4.1).
+    pub fn extent(&self) -> Option<(Position, Position)> {
+        let s = &self.blocks[self.first(BlockKind::Scenario)?];
+        let get = |n| match s.get(n) {
+            Some(Value::Decimal(h)) => Some(*h),
+            _ => None,
+        };
+        Some((
+            Position::new(get("Low-X")?, get("Low-Y")?),
+            Position::new(get("High-X")?, get("High-Y")?),
+        ))
+    }
+
+    /// Whether a position lies outside the Scenario's extent (note N410);
+    /// `false` when the file has no extent. The bounds themselves are in.
+    pub fn outside_extent(&self, p: Position) -> bool {
+        self.extent()
+            .is_some_and(|(lo, hi)| p.x < lo.x || p.y < lo.y || p.x > hi.x || p.y > hi.y)
+    }
+
     /// Every Ship block, in file order.
     pub fn ships(&self) -> Vec<Ship> {
         (0..self.blocks.len())
