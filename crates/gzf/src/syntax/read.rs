@@ -137,12 +137,20 @@ pub fn read(
     let mut start = 0;
     let n = body.len();
     while start < n {
+        // One pass finds the line end and whether every byte is clean
+        // (printable ASCII or TAB), so clean lines are not scanned twice.
         let mut end = start;
-        while end < n && body[end] != b'\n' && body[end] != b'\r' {
+        let mut clean = true;
+        while end < n {
+            let b = body[end];
+            if b == b'\n' || b == b'\r' {
+                break;
+            }
+            clean &= (0x20..0x7F).contains(&b) || b == b'\t';
             end += 1;
         }
         line_no += 1;
-        reader.line(&body[start..end], line_no)?;
+        reader.line(&body[start..end], clean, line_no)?;
         check_diagnostics(&reader.diags, limits, Pos::new(line_no, 1))?;
         // CR LF is one line end; lone CR and lone LF are line ends too.
         start = if end < n && body[end] == b'\r' && end + 1 < n && body[end + 1] == b'\n' {
@@ -180,7 +188,7 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    fn line(&mut self, raw: &[u8], line: u32) -> Result<(), ReadError> {
+    fn line(&mut self, raw: &[u8], clean: bool, line: u32) -> Result<(), ReadError> {
         if raw.len() > self.limits.max_line_bytes {
             return Err(ReadError {
                 kind: ReadErrorKind::LineTooLong {
@@ -190,7 +198,7 @@ impl Reader<'_> {
                 pos: Pos::new(line, 1),
             });
         }
-        let text = self.checked_text(raw, line);
+        let text = self.checked_text(raw, clean, line);
         let bytes = text.as_bytes();
         let first_other = bytes.iter().position(|&b| !is_blank(b));
         let Some(first_other) = first_other else {
@@ -214,8 +222,8 @@ impl Reader<'_> {
 
     /// The line as a string, with E101/E102 for each bad byte; bad bytes
     /// become `?` so that positions of what follows stay right.
-    fn checked_text<'t>(&mut self, raw: &'t [u8], line: u32) -> Cow<'t, str> {
-        if raw.iter().all(|&b| (0x20..0x7F).contains(&b) || b == b'\t') {
+    fn checked_text<'t>(&mut self, raw: &'t [u8], clean: bool, line: u32) -> Cow<'t, str> {
+        if clean {
             // Fast path: every byte is printable ASCII or TAB.
             if let Ok(text) = std::str::from_utf8(raw) {
                 return Cow::Borrowed(text);
