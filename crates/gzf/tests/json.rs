@@ -123,3 +123,15 @@ fn bad_json_is_an_error_with_a_path() {
     .unwrap_err();
     assert_eq!(e.path, "/blocks/0/fields/0");
 }
+
+#[test]
+fn folded_damage_track_keeps_its_folding() {
+    let text = format!("{HEADER}Ship: S\nThrust-Rating: 6\nDamage-Track: -OO OOO\n  OOO\n");
+    let file = read(&text).file;
+    let doc = json::to_json(&file);
+    let track = &doc["blocks"][1]["fields"][2];
+    assert_eq!(track["rows_per_line"], serde_json::json!([2, 1]));
+    assert_valid(&doc);
+    let back = json::import(json::to_json_text(&file).as_bytes()).unwrap();
+    assert_eq!(read(&back).file.to_canonical(), file.to_canonical());
+}

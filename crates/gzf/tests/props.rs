@@ -192,6 +192,15 @@ fn model() -> impl Strategy<Value = Ft2File> {
         })
 }
 
+thread_local! {
+    /// The published schema, compiled once per test thread.
+    static SCHEMA: jsonschema::Validator = {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/schema/ft2.schema.json");
+        let schema: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        jsonschema::validator_for(&schema).unwrap()
+    };
+}
+
 /// A block's kind and its fields' names and typed values.
 type Meaning = (Option<BlockKind>, Vec<(String, Option<Value>)>);
 
@@ -222,6 +231,15 @@ proptest! {
         prop_assert!(errors.is_empty(), "{errors:?}\n{text}");
         prop_assert_eq!(meaning(&back.file), meaning(&file), "{}", text);
         prop_assert_eq!(back.file.to_canonical(), text);
+    }
+
+    #[test]
+    fn json_of_valid_models_validates_and_comes_back(file in model()) {
+        let doc = gzf::ft2::json::to_json(&file);
+        let errors: Vec<String> = SCHEMA.with(|v| v.iter_errors(&doc).map(|e| format!("{e} at {}", e.instance_path())).collect());
+        prop_assert!(errors.is_empty(), "{errors:?}");
+        let text = gzf::ft2::json::import(gzf::ft2::json::to_json_text(&file).as_bytes()).unwrap();
+        prop_assert_eq!(read(&text).file.to_canonical(), file.to_canonical());
     }
 
     #[test]

@@ -39,6 +39,12 @@ fn field_json(f: &ModelField) -> Json {
     match (&f.value, f.known) {
         (Some(v), true) => {
             m.insert("value".into(), value_json(v, &f.name));
+            // A folded damage track keeps its folding (spec §1.8).
+            if let Value::Track(t) = v {
+                if t.line_rows.len() > 1 {
+                    m.insert("rows_per_line".into(), json!(t.line_rows));
+                }
+            }
         }
         _ => {
             let text: Vec<Json> = f.raw.iter().map(|fr| Json::from(fr.text.clone())).collect();
@@ -164,7 +170,19 @@ pub fn json_to_gzf(doc: &Json) -> Result<String, JsonError> {
                         .and_then(|k| lookup(k, name))
                         .map(|l| l.spec.kind)
                         .ok_or_else(|| err(&fpath, format!("{name:?} is not a known field of this block; give its `text` instead of a `value`")))?;
-                    value_text(v, spec_kind, &fpath)?
+                    let text = value_text(v, spec_kind, &fpath)?;
+                    match field.get("rows_per_line") {
+                        Some(lines) if spec_kind == ValueKind::Track => {
+                            fold_rows(&text, lines, &fpath)?
+                        }
+                        Some(_) => {
+                            return Err(err(
+                                &fpath,
+                                "`rows_per_line` only applies to a Damage-Track",
+                            ))
+                        }
+                        None => text,
+                    }
                 }
                 (None, Some(Json::Array(t))) => t
                     .iter()
@@ -194,6 +212,29 @@ pub fn json_to_gzf(doc: &Json) -> Result<String, JsonError> {
             }
             out.push_str("\r\n");
         }
+    }
+    Ok(out)
+}
+
+/// Splits a damage track's rows (one fragment) into lines of the given
+/// numbers of rows; rows left over go on a last line.
+fn fold_rows(text: &[String], lines: &Json, path: &str) -> Result<Vec<String>, JsonError> {
+    let counts: Vec<usize> = lines
+        .as_array()
+        .and_then(|a| a.iter().map(|n| n.as_u64().map(|n| n as usize)).collect())
+        .ok_or_else(|| err(path, "`rows_per_line` must be an array of counts"))?;
+    let rows: Vec<&str> = text.iter().flat_map(|t| t.split(' ')).collect();
+    let mut rest = rows.as_slice();
+    let mut out = Vec::new();
+    for n in counts {
+        let (line, after) = rest.split_at(n.min(rest.len()));
+        if !line.is_empty() {
+            out.push(line.join(" "));
+        }
+        rest = after;
+    }
+    if !rest.is_empty() {
+        out.push(rest.join(" "));
     }
     Ok(out)
 }
@@ -270,13 +311,20 @@ pub fn schema() -> Json {
             if spec.name == "Armour" {
                 names.push("Armor");
             }
-            field_schemas.push(json!({
+            let mut field = json!({
                 "type": "object",
                 "required": ["name", "value"],
                 "properties": {
                     "name": { "enum": names },
                     "value": kind_schema(spec.kind) },
-                "additionalProperties": false }));
+                "additionalProperties": false });
+            if spec.kind == ValueKind::Track {
+                field["properties"]["rows_per_line"] = json!({
+                    "type": "array",
+                    "description": "How many rows each written line holds, when the track is folded over several lines.",
+                    "items": { "type": "integer", "minimum": 1 } });
+            }
+            field_schemas.push(field);
         }
         let def = format!("block{}", kind.name().replace('-', ""));
         defs.insert(
