@@ -1,8 +1,14 @@
 //! The `orderly` binary: parses arguments and hands each subcommand to the
 //! library crate that does the work. No game rule or file format lives here;
-//! each subcommand is one module under `commands/`.
+//! each subcommand is one module under `commands/`, and `registry` lists the
+//! rulesets.
+//!
+//! Exit codes: 0 the command did its job (a game that ended, whatever its
+//! outcome, is a success); 1 an error (bad input, a file that could not be
+//! read or written); 2 bad arguments.
 
 mod commands;
+mod registry;
 
 use clap::{Parser, Subcommand};
 
@@ -16,13 +22,25 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Play ttrts by files, replay recorded games, run a demo.
+    Ttrts(commands::ttrts::Args),
+    /// Run a built-in bot against a game folder, playing one seat by files.
+    Bot(commands::bot::Args),
+    /// Let built-in bots play many games against each other.
+    Tournament(commands::tournament::Args),
+    /// Check or replay a game record (Game Data JSON).
+    Record(commands::record::Args),
     /// Check, convert and format GZF (Full Thrust FT2) files.
     Gzf(commands::gzf::GzfArgs),
 }
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
-    let result: anyhow::Result<std::process::ExitCode> = match cli.command {
+    let result = match cli.command {
+        Command::Ttrts(args) => commands::ttrts::run(args),
+        Command::Bot(args) => commands::bot::run(args),
+        Command::Tournament(args) => commands::tournament::run(args),
+        Command::Record(args) => commands::record::run(args),
         Command::Gzf(args) => commands::gzf::run(args),
     };
     match result {

@@ -1,2 +1,12 @@
 //! One module per subcommand of `orderly`.
+
+pub mod bot;
 pub mod gzf;
+pub mod record;
+pub mod tournament;
+pub mod ttrts;
+
+/// The current time for records.
+pub fn now() -> String {
+    ::record::time::now_iso8601()
+}

@@ -1,0 +1,303 @@
+//! The object-safe face of rulesets and running games, JSON in and out.
+//!
+//! The host, the play-by-file driver and the CLI hold `dyn DynRuleset` and
+//! `dyn Game`; one generic adapter ([`Registered`]) gives every ruleset this
+//! face, so nothing outside a ruleset's crate names its types.
+
+use std::sync::Arc;
+
+use record::GameRecord;
+use serde_json::Value;
+
+use crate::matches::{Match, TurnReport};
+use crate::rng::GameRng;
+use crate::ruleset::{OrderIssue, Outcome, Ruleset, Seat, SeatInfo, Setup, SetupError, ViewFiles};
+
+/// What reading an orders file gave.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ParsedOrders {
+    /// The file is not complete yet (still being written): wait.
+    Incomplete,
+    /// Accepted and stored; notes for the player (may be empty).
+    Accepted(Vec<OrderIssue>),
+    /// Rejected; nothing of it is kept.
+    Rejected(Vec<OrderIssue>),
+}
+
+/// A running game of any ruleset.
+pub trait Game: Send {
+    fn ruleset(&self) -> &'static str;
+    fn seats(&self) -> Vec<SeatInfo>;
+    fn turn(&self) -> u64;
+    /// The game's own name (the map's or scenario's).
+    fn title(&self) -> String;
+    /// Seats that must send orders this turn.
+    fn awaiting(&self) -> Vec<Seat>;
+    /// Awaited seats whose orders have not arrived.
+    fn missing(&self) -> Vec<Seat>;
+    /// Orders as JSON; replaces the seat's earlier orders for this turn.
+    fn submit_json(
+        &mut self,
+        seat: Seat,
+        orders: Value,
+    ) -> Result<Vec<OrderIssue>, Vec<OrderIssue>>;
+    /// Orders as the ruleset's native text file.
+    fn submit_text(&mut self, seat: Seat, text: &[u8]) -> ParsedOrders;
+    fn ready(&self) -> bool;
+    fn resolve(&mut self, now: Option<&str>) -> TurnReport;
+    fn outcome(&self) -> Option<Outcome>;
+    /// The view of `seat` (`None`: spectator) as JSON.
+    fn view(&self, seat: Option<Seat>) -> Value;
+    /// The native files of a seat's view: `(name, contents)`.
+    fn view_files(&self, seat: Option<Seat>) -> Vec<(String, String)>;
+    /// Where `seat` writes this turn's orders.
+    fn orders_file_name(&self, seat: Seat) -> String;
+    /// The board as text, for people.
+    fn board_text(&self) -> String;
+    /// A built-in bot's orders for `seat`, as JSON.
+    fn bot_orders(&self, bot: &str, seat: Seat, rng: &mut GameRng) -> Option<Value>;
+    /// The record so far, when one is kept.
+    fn record(&self) -> Option<GameRecord>;
+    /// The same record as JSON text, written without rewriting the finished
+    /// turns (cheap to call every turn).
+    fn record_json(&self) -> Option<String>;
+    /// Everything needed to resume the game.
+    fn save(&self) -> Value;
+}
+
+/// Result of a game played by bots alone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BotGame {
+    pub outcome: Option<Outcome>,
+    /// Turns played.
+    pub turns: u64,
+}
+
+/// A ruleset, object-safe.
+pub trait DynRuleset: Send + Sync {
+    fn name(&self) -> &'static str;
+    fn version(&self) -> &'static str;
+    fn bot_names(&self) -> &'static [&'static str];
+    /// Starts a game.
+    fn start(
+        &self,
+        setup: Setup,
+        keep_record: bool,
+        now: Option<&str>,
+    ) -> Result<Box<dyn Game>, SetupError>;
+    /// Resumes a saved game.
+    fn restore(&self, saved: Value) -> Result<Box<dyn Game>, SetupError>;
+    /// Plays a whole game between built-in bots (one per seat, cycling
+    /// through `bots`), with no record, as fast as the rules allow. Stops
+    /// after `max_turns` turns (then `outcome` is `None`).
+    fn play_bots(&self, setup: Setup, bots: &[&str], max_turns: u64)
+        -> Result<BotGame, SetupError>;
+    /// A bot's answer to a view file: `(orders file name, orders text)`.
+    fn bot_answer(
+        &self,
+        bot: &str,
+        seat: Seat,
+        view_name: &str,
+        view_text: &str,
+        seed: u64,
+    ) -> Result<(String, String), SetupError>;
+    /// Re-runs a record with these rules (see [`crate::verify::verify`]).
+    fn verify(&self, record: &GameRecord) -> Result<Option<crate::verify::Divergence>, SetupError>;
+}
+
+/// The adapter that gives a ruleset the object-safe face.
+pub struct Registered<R>(pub Arc<R>);
+
+struct Running<R: Ruleset>(Match<R>);
+
+impl<R: ViewFiles> Game for Running<R> {
+    fn ruleset(&self) -> &'static str {
+        R::NAME
+    }
+    fn seats(&self) -> Vec<SeatInfo> {
+        self.0.rules().seats(self.0.state())
+    }
+    fn turn(&self) -> u64 {
+        self.0.turn()
+    }
+    fn title(&self) -> String {
+        self.0.rules().title(self.0.state())
+    }
+    fn awaiting(&self) -> Vec<Seat> {
+        self.0.awaiting()
+    }
+    fn missing(&self) -> Vec<Seat> {
+        self.0.missing()
+    }
+    fn submit_json(
+        &mut self,
+        seat: Seat,
+        orders: Value,
+    ) -> Result<Vec<OrderIssue>, Vec<OrderIssue>> {
+        let orders: R::Orders = serde_json::from_value(orders).map_err(|e| {
+            vec![OrderIssue::at_field(
+                "orders",
+                format!("not valid orders for {}: {e}", R::NAME),
+            )]
+        })?;
+        self.0.submit(seat, orders)
+    }
+    fn submit_text(&mut self, seat: Seat, text: &[u8]) -> ParsedOrders {
+        match self.0.rules().parse_orders(self.0.state(), seat, text) {
+            Ok(None) => ParsedOrders::Incomplete,
+            Ok(Some(orders)) => match self.0.submit(seat, orders) {
+                Ok(notes) => ParsedOrders::Accepted(notes),
+                Err(errors) => ParsedOrders::Rejected(errors),
+            },
+            Err(errors) => ParsedOrders::Rejected(errors),
+        }
+    }
+    fn ready(&self) -> bool {
+        self.0.ready()
+    }
+    fn resolve(&mut self, now: Option<&str>) -> TurnReport {
+        self.0.resolve(now)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+    fn view(&self, seat: Option<Seat>) -> Value {
+        serde_json::to_value(self.0.view(seat)).expect("views serialise")
+    }
+    fn view_files(&self, seat: Option<Seat>) -> Vec<(String, String)> {
+        self.0.rules().view_files(self.0.state(), seat)
+    }
+    fn orders_file_name(&self, seat: Seat) -> String {
+        self.0.rules().orders_file_name(self.0.state(), seat)
+    }
+    fn board_text(&self) -> String {
+        self.0.rules().board_text(self.0.state())
+    }
+    fn bot_orders(&self, bot: &str, seat: Seat, rng: &mut GameRng) -> Option<Value> {
+        let mut b = self.0.rules().bot(bot)?;
+        let view = self.0.view(Some(seat));
+        let orders = b.orders(self.0.rules(), &view, seat, rng);
+        Some(serde_json::to_value(orders).expect("orders serialise"))
+    }
+    fn record(&self) -> Option<GameRecord> {
+        self.0.record()
+    }
+    fn record_json(&self) -> Option<String> {
+        self.0.record_json()
+    }
+    fn save(&self) -> Value {
+        self.0.save()
+    }
+}
+
+impl<R: ViewFiles> DynRuleset for Registered<R> {
+    fn name(&self) -> &'static str {
+        R::NAME
+    }
+    fn version(&self) -> &'static str {
+        R::VERSION
+    }
+    fn bot_names(&self) -> &'static [&'static str] {
+        self.0.bot_names()
+    }
+    fn start(
+        &self,
+        setup: Setup,
+        keep_record: bool,
+        now: Option<&str>,
+    ) -> Result<Box<dyn Game>, SetupError> {
+        Ok(Box::new(Running(Match::start(
+            self.0.clone(),
+            setup,
+            keep_record,
+            now,
+        )?)))
+    }
+    fn restore(&self, saved: Value) -> Result<Box<dyn Game>, SetupError> {
+        Ok(Box::new(Running(Match::restore(self.0.clone(), saved)?)))
+    }
+    fn play_bots(
+        &self,
+        setup: Setup,
+        bots: &[&str],
+        max_turns: u64,
+    ) -> Result<BotGame, SetupError> {
+        play_bots(self.0.clone(), setup, bots, max_turns)
+    }
+    fn bot_answer(
+        &self,
+        bot: &str,
+        seat: Seat,
+        view_name: &str,
+        view_text: &str,
+        seed: u64,
+    ) -> Result<(String, String), SetupError> {
+        let rules = &*self.0;
+        let mut b = find_bot(rules, bot, "bot")?;
+        let view = rules.parse_view(view_name, view_text)?;
+        let mut rng = GameRng::from_seed(seed);
+        let orders = b.orders(rules, &view, seat, &mut rng);
+        Ok((
+            rules.orders_file_for_view(&view, seat),
+            rules.orders_text(&orders),
+        ))
+    }
+    fn verify(&self, record: &GameRecord) -> Result<Option<crate::verify::Divergence>, SetupError> {
+        crate::verify::verify(self.0.clone(), record)
+    }
+}
+
+/// A built-in bot by name, or an error at `field` listing the bots there are.
+fn find_bot<R: Ruleset>(
+    rules: &R,
+    name: &str,
+    field: &str,
+) -> Result<Box<dyn crate::Bot<R>>, SetupError> {
+    rules.bot(name).ok_or_else(|| {
+        SetupError::at(
+            field,
+            format!(
+                "no bot `{name}` for {}; there are: {}",
+                R::NAME,
+                rules.bot_names().join(", ")
+            ),
+        )
+    })
+}
+
+/// Plays a game between built-in bots, typed (no JSON on the way).
+pub fn play_bots<R: Ruleset>(
+    rules: Arc<R>,
+    setup: Setup,
+    bots: &[&str],
+    max_turns: u64,
+) -> Result<BotGame, SetupError> {
+    if bots.is_empty() {
+        return Err(SetupError::at("bots", "name at least one bot"));
+    }
+    let seed = setup.seed;
+    let mut game = Match::start(rules.clone(), setup, false, None)?;
+    let seats = rules.seats(game.state()).len();
+    let mut players = Vec::with_capacity(seats);
+    for i in 0..seats {
+        let name = bots[i % bots.len()];
+        players.push(find_bot(&*rules, name, "bots")?);
+    }
+    // The bots' own choices come from a stream apart from the game's.
+    let mut bot_rng = GameRng::from_seed(seed ^ 0xB07_B07_B07);
+    let mut turns = 0;
+    while game.outcome().is_none() && turns < max_turns {
+        for seat in game.awaiting() {
+            let view = game.view(Some(seat));
+            let orders = players[seat.0].orders(&rules, &view, seat, &mut bot_rng);
+            // A bot's illegal orders count as no orders: the default applies.
+            let _ = game.submit(seat, orders);
+        }
+        game.resolve(None);
+        turns += 1;
+    }
+    Ok(BotGame {
+        outcome: game.outcome(),
+        turns,
+    })
+}

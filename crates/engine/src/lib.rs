@@ -1,0 +1,33 @@
+//! The turn machine every ruleset plugs into.
+//!
+//! A ruleset implements [`Ruleset`] (setup, who must act, checking orders,
+//! resolving a turn, the outcome, per-seat views) and [`FileProtocol`] (its
+//! native text files). Everything else is shared and lives here:
+//!
+//! * [`GameRng`], the one named, seeded generator; its state is part of the
+//!   game state, so a saved game resumes with the same dice;
+//! * [`Match`], a running game of one ruleset, typed: it checks orders,
+//!   resolves turns and keeps the game record as it goes;
+//! * [`Game`] and [`DynRuleset`], the object-safe face of the same (JSON in
+//!   and out) that the host, the play-by-file driver and the CLI hold, so
+//!   they never match on a ruleset's name;
+//! * [`Bot`], a player written in Rust; [`verify`] re-runs a record.
+//!
+//! Rulesets are pure: they get their randomness from the generator passed in
+//! and do no I/O. The engine reads no clock either: timestamps come from the
+//! caller.
+
+mod dynamic;
+mod matches;
+mod rng;
+mod ruleset;
+pub mod verify;
+
+pub use dynamic::{play_bots, BotGame, DynRuleset, Game, ParsedOrders, Registered};
+pub use matches::{Match, TurnReport};
+pub use record;
+pub use rng::GameRng;
+pub use ruleset::{
+    Bot, FileProtocol, OrderIssue, Outcome, Ruleset, Seat, SeatInfo, SeatSpec, Setup, SetupError,
+    ViewFiles,
+};

@@ -1,0 +1,274 @@
+//! The one interface every ruleset implements, and the small types it speaks.
+
+use std::fmt;
+
+use record::{Action, UnitData};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::rng::GameRng;
+
+/// A seat at the table: an index into the game's seats (the record's `teams`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Seat(pub usize);
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "seat {}", self.0)
+    }
+}
+
+/// Who sits in a seat, as asked for when a game is created.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct SeatSpec {
+    /// A display name; the ruleset's own name for the seat when empty.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// The built-in bot playing this seat, if any.
+    #[serde(default)]
+    pub bot: Option<String>,
+}
+
+/// What a ruleset says about one of its seats.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    /// The seat's name in the game's own words ("Red", "Commonwealth").
+    pub name: String,
+    /// Extra fields for the record's team entry (e.g. ttrts's player number).
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub extra: Map<String, Value>,
+}
+
+/// Everything a game starts from. Written into the record (as `setup`) so the
+/// game can be re-run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Setup {
+    /// The map, scenario or module: a bundled name, or a file's name.
+    pub scenario: String,
+    /// The scenario's text when it came from a file (takes precedence over
+    /// a bundled scenario of the same name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// The seats; a ruleset whose scenario fixes the seats may ignore them.
+    #[serde(default)]
+    pub seats: Vec<SeatSpec>,
+    /// The game's seed.
+    #[serde(default)]
+    pub seed: u64,
+    /// Ruleset-specific options.
+    #[serde(default, skip_serializing_if = "Map::is_empty")]
+    pub options: Map<String, Value>,
+}
+
+/// Why a game could not be set up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetupError {
+    /// Where: a file name with `:line:col`, or a field such as `seats`.
+    pub location: Option<String>,
+    pub message: String,
+}
+
+impl SetupError {
+    pub fn new(message: impl Into<String>) -> SetupError {
+        SetupError {
+            location: None,
+            message: message.into(),
+        }
+    }
+
+    pub fn at(location: impl Into<String>, message: impl Into<String>) -> SetupError {
+        SetupError {
+            location: Some(location.into()),
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.location {
+            Some(at) => write!(f, "{at}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// A problem with a seat's orders: an error that rejects them, or a note the
+/// player should read. Points at a line of the orders file or a JSON field.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OrderIssue {
+    /// 1-based line in the orders file, when the orders came as text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    /// 1-based column on that line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
+    /// The JSON field, e.g. `orders[2].unit`, when the orders came as JSON.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    /// What is wrong and what to do.
+    pub message: String,
+}
+
+impl OrderIssue {
+    pub fn at_line(line: usize, column: Option<usize>, message: impl Into<String>) -> OrderIssue {
+        OrderIssue {
+            line: Some(line),
+            column,
+            field: None,
+            message: message.into(),
+        }
+    }
+
+    pub fn at_field(field: impl Into<String>, message: impl Into<String>) -> OrderIssue {
+        OrderIssue {
+            line: None,
+            column: None,
+            field: Some(field.into()),
+            message: message.into(),
+        }
+    }
+
+    pub fn general(message: impl Into<String>) -> OrderIssue {
+        OrderIssue {
+            line: None,
+            column: None,
+            field: None,
+            message: message.into(),
+        }
+    }
+
+    /// `file:line:col: message` (or the parts that are known).
+    pub fn display_in(&self, file: &str) -> String {
+        match (self.line, self.column, &self.field) {
+            (Some(l), Some(c), _) => format!("{file}:{l}:{c}: {}", self.message),
+            (Some(l), None, _) => format!("{file}:{l}: {}", self.message),
+            (None, _, Some(field)) => format!("{file}: {field}: {}", self.message),
+            _ => format!("{file}: {}", self.message),
+        }
+    }
+}
+
+impl fmt::Display for OrderIssue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column, &self.field) {
+            (Some(l), Some(c), _) => write!(f, "line {l}, column {c}: {}", self.message),
+            (Some(l), None, _) => write!(f, "line {l}: {}", self.message),
+            (None, _, Some(field)) => write!(f, "{field}: {}", self.message),
+            _ => f.write_str(&self.message),
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winning seat; `None` for a draw.
+    pub winner: Option<Seat>,
+    /// Why, in a few words ("only Red has units left").
+    pub reason: String,
+    /// Final scores per seat, for rulesets that score.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scores: Option<Vec<i64>>,
+}
+
+/// A ruleset: the rules of one game, pure. No I/O, no clock, no global state;
+/// everything random comes from the `rng` argument.
+pub trait Ruleset: Send + Sync + Sized + 'static {
+    /// The whole game state, serialisable (the generator is kept beside it).
+    type State: Clone + Serialize + DeserializeOwned + Send + Sync;
+    /// One seat's orders for one turn.
+    type Orders: Clone + Serialize + DeserializeOwned + Send + Sync + Default;
+    /// What one seat (or a spectator) may see.
+    type View: Serialize;
+
+    /// The ruleset's name in records (`type`), lower-case.
+    const NAME: &'static str;
+    /// Version of the rules; recorded so a game is re-run by the same rules.
+    const VERSION: &'static str;
+
+    /// The starting state.
+    fn setup(&self, setup: &Setup, rng: &mut GameRng) -> Result<Self::State, SetupError>;
+    /// The seats of this game, in order.
+    fn seats(&self, state: &Self::State) -> Vec<SeatInfo>;
+    /// The current turn number, as the ruleset counts turns.
+    fn turn(&self, state: &Self::State) -> u64;
+    /// The game's own name (a map's or scenario's), for folders and titles.
+    fn title(&self, _state: &Self::State) -> String {
+        Self::NAME.to_string()
+    }
+    /// Who must send orders before this turn can be resolved.
+    fn awaiting(&self, state: &Self::State) -> Vec<Seat>;
+    /// Checks one seat's orders against the current state: notes for the
+    /// player when they are accepted, every error when they are not.
+    fn check(
+        &self,
+        state: &Self::State,
+        seat: Seat,
+        orders: &Self::Orders,
+    ) -> Result<Vec<OrderIssue>, Vec<OrderIssue>>;
+    /// Resolves the turn from checked orders (seats that sent none are
+    /// absent). When `log` is given, appends the record's actions to it.
+    fn resolve(
+        &self,
+        state: &mut Self::State,
+        orders: &[(Seat, Self::Orders)],
+        rng: &mut GameRng,
+        log: Option<&mut Vec<Action>>,
+    );
+    /// The outcome, once the game is over.
+    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+    /// What `seat` may see (`None`: a spectator). The only way state reaches
+    /// a player.
+    fn view(&self, state: &Self::State, seat: Option<Seat>) -> Self::View;
+    /// The living units, one list per seat, as the record's UnitData.
+    fn units(&self, state: &Self::State) -> Vec<Vec<UnitData>>;
+    /// The orders applied to a seat that sent none before a deadline.
+    fn default_orders(&self, _state: &Self::State, _seat: Seat) -> Self::Orders {
+        Self::Orders::default()
+    }
+    /// The built-in bots' names.
+    fn bot_names(&self) -> &'static [&'static str];
+    /// A built-in bot by name.
+    fn bot(&self, name: &str) -> Option<Box<dyn Bot<Self>>>;
+}
+
+/// A player written in Rust. It sees only its seat's view.
+pub trait Bot<R: Ruleset>: Send {
+    fn orders(&mut self, rules: &R, view: &R::View, seat: Seat, rng: &mut GameRng) -> R::Orders;
+}
+
+/// A ruleset's native text files, for play by files. Pure text in and out;
+/// the driver that reads and writes the files lives elsewhere.
+pub trait FileProtocol: Ruleset {
+    /// The files a seat (or, for `None`, everyone) receives at the start of
+    /// the current turn: `(file name, contents)`.
+    fn view_files(&self, state: &Self::State, seat: Option<Seat>) -> Vec<(String, String)>;
+    /// The name of the file in which `seat` writes its orders this turn.
+    fn orders_file_name(&self, state: &Self::State, seat: Seat) -> String;
+    /// Reads an orders file. `Ok(None)` means the file is not complete yet
+    /// (still being written); `Err` lists every reason it is rejected.
+    fn parse_orders(
+        &self,
+        state: &Self::State,
+        seat: Seat,
+        text: &[u8],
+    ) -> Result<Option<Self::Orders>, Vec<OrderIssue>>;
+    /// Writes orders as the file a player would (used by bots playing by files).
+    fn orders_text(&self, orders: &Self::Orders) -> String;
+    /// A picture of the board as text, for people watching a demo.
+    fn board_text(&self, state: &Self::State) -> String;
+}
+
+/// The bot's side of play by files: reading the file a seat received and
+/// naming the file it answers in.
+pub trait ViewFiles: FileProtocol {
+    /// Reads the view file a seat received (as written by `view_files`).
+    fn parse_view(&self, name: &str, text: &str) -> Result<Self::View, SetupError>;
+    /// The orders file to write in answer to that view.
+    fn orders_file_for_view(&self, view: &Self::View, seat: Seat) -> String;
+}

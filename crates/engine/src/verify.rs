@@ -1,0 +1,108 @@
+//! Re-running a game from its record: the record's setup and seed start a
+//! new match, each finished turn's recorded orders are resolved again, and
+//! the record this produces is compared with the one given. The first
+//! difference is reported as a JSON path.
+
+use std::sync::Arc;
+
+use record::{first_difference, GameRecord};
+use serde_json::Value;
+
+use crate::matches::Match;
+use crate::ruleset::{Ruleset, Seat, Setup, SetupError};
+
+/// Where a re-run left the record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Divergence {
+    /// JSON path in the record, e.g. `$.turns[4].actions[2].results[0]`.
+    pub path: String,
+    pub expected: String,
+    pub actual: String,
+}
+
+impl std::fmt::Display for Divergence {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: the record has {} but the rules give {}",
+            self.path, self.expected, self.actual
+        )
+    }
+}
+
+/// Re-runs `record` with `rules`. `Ok(None)` when every turn agrees.
+pub fn verify<R: Ruleset>(
+    rules: Arc<R>,
+    record: &GameRecord,
+) -> Result<Option<Divergence>, SetupError> {
+    let setup_value = record.extra.get("setup").ok_or_else(|| {
+        SetupError::at(
+            "$.setup",
+            "the record has no `setup`, so the game cannot be re-run",
+        )
+    })?;
+    let setup: Setup = serde_json::from_value(setup_value.clone())
+        .map_err(|e| SetupError::at("$.setup", format!("cannot be read: {e}")))?;
+    if let Some(v) = record.extra.get("rulesetVersion").and_then(Value::as_str) {
+        if v != R::VERSION {
+            return Err(SetupError::at(
+                "$.rulesetVersion",
+                format!(
+                    "the record was played with {} {v}; this build has {}",
+                    R::NAME,
+                    R::VERSION
+                ),
+            ));
+        }
+    }
+    let mut game = Match::start(rules, setup, true, None)?;
+    for (i, turn) in record.turns.iter().enumerate() {
+        let Some(orders) = turn.extra.get("orders") else {
+            continue;
+        };
+        let Some(orders) = orders.as_array() else {
+            return Err(SetupError::at(
+                format!("$.turns[{i}].orders"),
+                "must be an array",
+            ));
+        };
+        for (j, entry) in orders.iter().enumerate() {
+            let path = format!("$.turns[{i}].orders[{j}]");
+            let seat = entry
+                .get("teamId")
+                .and_then(Value::as_u64)
+                .ok_or_else(|| SetupError::at(&path, "has no teamId"))?;
+            let given: R::Orders =
+                serde_json::from_value(entry.get("orders").cloned().unwrap_or(Value::Null))
+                    .map_err(|e| {
+                        SetupError::at(format!("{path}.orders"), format!("cannot be read: {e}"))
+                    })?;
+            if let Err(errors) = game.submit(Seat(seat as usize), given) {
+                let why: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                return Ok(Some(Divergence {
+                    path,
+                    expected: "orders the rules accept".into(),
+                    actual: format!("a rejection: {}", why.join("; ")),
+                }));
+            }
+        }
+        game.resolve(None);
+    }
+    let produced = game.record().expect("kept");
+    let expected = serde_json::json!({"turns": record.turns, "winnerId": winner_value(record)});
+    let actual = serde_json::json!({"turns": produced.turns, "winnerId": winner_value(&produced)});
+    Ok(
+        first_difference(&expected, &actual).map(|(path, expected, actual)| Divergence {
+            path,
+            expected,
+            actual,
+        }),
+    )
+}
+
+fn winner_value(r: &GameRecord) -> Value {
+    serde_json::to_value(r)
+        .ok()
+        .and_then(|v| v.get("winnerId").cloned())
+        .unwrap_or(Value::Null)
+}

@@ -1,0 +1,326 @@
+//! The folder loop: write views, collect orders, resolve, repeat.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use engine::{Game, OrderIssue, Outcome, ParsedOrders, Seat};
+use notify::{RecursiveMode, Watcher};
+
+use crate::status::{Status, STATUS_FILE};
+
+/// The file name of the game record in a game folder.
+pub const RECORD_FILE: &str = "record.json";
+
+/// How often the folder is re-read when no notification arrives (a missed
+/// notification, or a file system that sends none).
+const RECHECK: Duration = Duration::from_millis(500);
+
+/// Something the driver reports as the game goes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PlayEvent {
+    /// A turn's view files are written; orders are awaited.
+    TurnStarted { turn: u64, awaiting: Vec<Seat> },
+    /// A seat's orders file was accepted, with notes for the player.
+    Accepted {
+        file: String,
+        notes: Vec<OrderIssue>,
+    },
+    /// A seat's orders file was rejected; a corrected file is awaited.
+    Rejected {
+        file: String,
+        errors: Vec<OrderIssue>,
+    },
+    /// In a replay, an awaited orders file is not there.
+    Missing { file: String },
+    /// The turn was resolved.
+    Resolved { turn: u64 },
+    /// The game is over.
+    Over { outcome: Outcome },
+}
+
+/// What went wrong with the folder itself.
+#[derive(Debug)]
+pub struct PlayError {
+    pub path: PathBuf,
+    pub error: io::Error,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.error)
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+fn io_at(path: &Path) -> impl FnOnce(io::Error) -> PlayError + '_ {
+    move |error| PlayError {
+        path: path.to_path_buf(),
+        error,
+    }
+}
+
+/// Writes a file so that a reader never sees it half written: into a
+/// temporary file beside it, then renamed over it.
+pub fn atomic_write(path: &Path, contents: &[u8]) -> Result<(), PlayError> {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
+    let tmp = path.with_file_name(format!(".{name}.tmp"));
+    fs::write(&tmp, contents).map_err(io_at(&tmp))?;
+    fs::rename(&tmp, path).map_err(io_at(path))
+}
+
+/// The files of one turn, as handed to the `on_turn` hook of [`play`].
+#[derive(Debug, Clone)]
+pub struct TurnFiles {
+    pub dir: PathBuf,
+    pub turn: u64,
+    /// Every view file written this turn: `(name, contents)`.
+    pub views: Vec<(String, String)>,
+    /// Awaited seats and the orders file each must write.
+    pub orders: Vec<(Seat, String)>,
+    /// The board as text.
+    pub board: String,
+}
+
+/// Writes the game record (when the game keeps one).
+fn write_record(game: &dyn Game, dir: &Path) -> Result<(), PlayError> {
+    match game.record_json() {
+        Some(text) => atomic_write(&dir.join(RECORD_FILE), text.as_bytes()),
+        None => Ok(()),
+    }
+}
+
+/// Writes the turn's views and the status; and the record when `record`
+/// (a replay, which runs as fast as it can, writes it only at the end).
+fn publish(game: &dyn Game, dir: &Path, record: bool) -> Result<TurnFiles, PlayError> {
+    let mut views: Vec<(String, String)> = game.view_files(None);
+    for seat in game.awaiting() {
+        for (name, text) in game.view_files(Some(seat)) {
+            if !views.iter().any(|(n, _)| *n == name) {
+                views.push((name, text));
+            }
+        }
+    }
+    for (name, text) in &views {
+        atomic_write(&dir.join(name), text.as_bytes())?;
+    }
+    if record {
+        write_record(game, dir)?;
+    }
+    let status = serde_json::to_string_pretty(&Status::of(game)).expect("status serialises");
+    atomic_write(&dir.join(STATUS_FILE), status.as_bytes())?;
+    Ok(TurnFiles {
+        dir: dir.to_path_buf(),
+        turn: game.turn(),
+        views,
+        orders: game
+            .awaiting()
+            .into_iter()
+            .map(|s| (s, game.orders_file_name(s)))
+            .collect(),
+        board: game.board_text(),
+    })
+}
+
+/// `Player_0_Turn_3.txt` → `Player_0_Turn_3.errors.txt`.
+fn beside(name: &str, what: &str) -> String {
+    match name.strip_suffix(".txt") {
+        Some(stem) => format!("{stem}.{what}.txt"),
+        None => format!("{name}.{what}.txt"),
+    }
+}
+
+fn report(file: &str, issues: &[OrderIssue], headline: &str) -> String {
+    let mut text = format!("{headline}\n");
+    for i in issues {
+        text.push_str(&i.display_in(file));
+        text.push('\n');
+    }
+    text
+}
+
+/// Takes one orders file if it is there and complete. Returns whether the
+/// seat's orders are now in.
+fn take(
+    game: &mut dyn Game,
+    dir: &Path,
+    seat: Seat,
+    file: &str,
+    seen: &mut HashMap<String, Vec<u8>>,
+    events: &mut dyn FnMut(PlayEvent),
+) -> Result<bool, PlayError> {
+    let path = dir.join(file);
+    let bytes = match fs::read(&path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
+        Err(e) => return Err(io_at(&path)(e)),
+    };
+    if seen.get(file) == Some(&bytes) {
+        return Ok(false); // already rejected or incomplete as it stands
+    }
+    match game.submit_text(seat, &bytes) {
+        ParsedOrders::Incomplete => {
+            seen.insert(file.to_string(), bytes);
+            Ok(false)
+        }
+        ParsedOrders::Rejected(errors) => {
+            let text = report(
+                file,
+                &errors,
+                &format!("{file} was rejected; nothing in it was applied. Write a corrected {file} (it replaces this one)."),
+            );
+            atomic_write(&dir.join(beside(file, "errors")), text.as_bytes())?;
+            seen.insert(file.to_string(), bytes);
+            events(PlayEvent::Rejected {
+                file: file.to_string(),
+                errors,
+            });
+            Ok(false)
+        }
+        ParsedOrders::Accepted(notes) => {
+            let _ = fs::remove_file(dir.join(beside(file, "errors")));
+            if !notes.is_empty() {
+                let text = report(
+                    file,
+                    &notes,
+                    &format!("{file} was accepted, with these notes:"),
+                );
+                atomic_write(&dir.join(beside(file, "notes")), text.as_bytes())?;
+            }
+            events(PlayEvent::Accepted {
+                file: file.to_string(),
+                notes,
+            });
+            Ok(true)
+        }
+    }
+}
+
+/// Plays `game` in `dir` to the end (or for at most `max_turns` more turns),
+/// waiting for order files. `on_turn` is called each turn once the view files
+/// are written (a demo's in-process bots answer there); `events` hears what
+/// happens; an error from `on_turn` stops the game. `now` gives timestamps
+/// for the record. Returns the outcome, or
+/// `None` when the turn limit stopped the game first.
+pub fn play(
+    game: &mut dyn Game,
+    dir: &Path,
+    max_turns: Option<u64>,
+    on_turn: &mut dyn FnMut(&TurnFiles) -> Result<(), String>,
+    events: &mut dyn FnMut(PlayEvent),
+    now: &dyn Fn() -> String,
+) -> Result<Option<Outcome>, PlayError> {
+    fs::create_dir_all(dir).map_err(io_at(dir))?;
+    let (tx, rx) = mpsc::channel();
+    let mut watcher = notify::recommended_watcher(move |e| {
+        let _ = tx.send(e);
+    })
+    .map_err(|e| io_at(dir)(io::Error::other(e)))?;
+    watcher
+        .watch(dir, RecursiveMode::NonRecursive)
+        .map_err(|e| io_at(dir)(io::Error::other(e)))?;
+    let mut played = 0;
+    loop {
+        // The record is kept current while people play; a replay writes it
+        // once at the end.
+        let files = publish(game, dir, true)?;
+        if let Some(outcome) = game.outcome() {
+            events(PlayEvent::Over {
+                outcome: outcome.clone(),
+            });
+            return Ok(Some(outcome));
+        }
+        if max_turns.is_some_and(|m| played >= m) {
+            return Ok(None);
+        }
+        played += 1;
+        events(PlayEvent::TurnStarted {
+            turn: files.turn,
+            awaiting: game.awaiting(),
+        });
+        on_turn(&files).map_err(|e| io_at(dir)(io::Error::other(e)))?;
+        let mut seen = HashMap::new();
+        let mut done: Vec<Seat> = vec![];
+        loop {
+            for (seat, file) in &files.orders {
+                if !done.contains(seat) && take(game, dir, *seat, file, &mut seen, events)? {
+                    done.push(*seat);
+                }
+            }
+            if done.len() == files.orders.len() {
+                break;
+            }
+            // Wait for a change in the folder, or re-check after a while.
+            let _ = rx.recv_timeout(RECHECK);
+            while rx.try_recv().is_ok() {}
+        }
+        let turn = game.turn();
+        game.resolve(Some(&now()));
+        events(PlayEvent::Resolved { turn });
+    }
+}
+
+/// Replays the order files of `from` without waiting, writing every turn's
+/// view files and the record into `out`. A rejected file counts as no
+/// orders from that seat; the replay stops at the first turn for which no
+/// awaited seat has a file. Returns the outcome if the game ended.
+pub fn replay(
+    game: &mut dyn Game,
+    from: &Path,
+    out: &Path,
+    events: &mut dyn FnMut(PlayEvent),
+    now: &dyn Fn() -> String,
+) -> Result<Option<Outcome>, PlayError> {
+    fs::create_dir_all(out).map_err(io_at(out))?;
+    loop {
+        let files = publish(game, out, false)?;
+        if let Some(outcome) = game.outcome() {
+            write_record(game, out)?;
+            events(PlayEvent::Over {
+                outcome: outcome.clone(),
+            });
+            return Ok(Some(outcome));
+        }
+        let mut any = false;
+        for (seat, file) in &files.orders {
+            let path = from.join(file);
+            let bytes = match fs::read(&path) {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                    events(PlayEvent::Missing { file: file.clone() });
+                    continue;
+                }
+                Err(e) => return Err(io_at(&path)(e)),
+            };
+            any = true;
+            match game.submit_text(*seat, &bytes) {
+                ParsedOrders::Accepted(notes) => events(PlayEvent::Accepted {
+                    file: file.clone(),
+                    notes,
+                }),
+                ParsedOrders::Rejected(errors) => events(PlayEvent::Rejected {
+                    file: file.clone(),
+                    errors,
+                }),
+                ParsedOrders::Incomplete => events(PlayEvent::Rejected {
+                    file: file.clone(),
+                    errors: vec![OrderIssue::general(
+                        "the file is not complete: it has no END line; it counts as no orders",
+                    )],
+                }),
+            }
+        }
+        if !any {
+            write_record(game, out)?;
+            return Ok(None);
+        }
+        let turn = game.turn();
+        game.resolve(Some(&now()));
+        events(PlayEvent::Resolved { turn });
+    }
+}

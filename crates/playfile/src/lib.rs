@@ -1,0 +1,26 @@
+//! Play by files: a game lives in a folder; each turn the driver writes the
+//! seats' view files, waits for their order files, and resolves the turn.
+//! It works for any ruleset through the engine's object-safe [`Game`], whose
+//! ruleset supplies the file names and the text codecs; this crate only does
+//! the file system part.
+//!
+//! * Waiting uses file-system notifications (with a slow re-check in case a
+//!   notification is missed), never a busy loop.
+//! * A file still being written is never taken: the ruleset says when a file
+//!   is complete (ttrts: its `END` line), so both write-then-rename and
+//!   in-place writes work.
+//! * A rejected file gets an `.errors.txt` file beside it naming the lines,
+//!   and the game waits for a corrected file; nothing of it is applied.
+//! * Accepted files with notes (ignored lines...) get a `.notes.txt` file.
+//! * `status.json` tells outside programs (and `orderly bot`) what the game
+//!   waits for; `record.json` is the game record so far (rewritten each
+//!   turn in play; written once at the end of a replay).
+//!
+//! [`replay`] runs the same loop without waiting: order files that are not
+//! there end the replay.
+
+mod folder;
+mod status;
+
+pub use folder::{atomic_write, play, replay, PlayError, PlayEvent, TurnFiles};
+pub use status::Status;

@@ -1,0 +1,52 @@
+//! `status.json`: what a game folder waits for, for outside programs.
+
+use engine::{Game, Outcome, Seat};
+use serde::{Deserialize, Serialize};
+
+/// The file name of the status file in a game folder.
+pub const STATUS_FILE: &str = "status.json";
+
+/// The state of a game folder between turns.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Status {
+    pub ruleset: String,
+    pub turn: u64,
+    /// Seats whose orders are awaited, with the file each must write and the
+    /// view files it should read.
+    pub awaiting: Vec<SeatFiles>,
+    /// Set once the game is over.
+    pub outcome: Option<Outcome>,
+}
+
+/// One awaited seat's files.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatFiles {
+    pub seat: Seat,
+    pub views: Vec<String>,
+    pub orders: String,
+}
+
+impl Status {
+    /// The status of `game` now.
+    pub fn of(game: &dyn Game) -> Status {
+        let awaiting = game
+            .awaiting()
+            .into_iter()
+            .map(|seat| SeatFiles {
+                seat,
+                views: game
+                    .view_files(Some(seat))
+                    .into_iter()
+                    .map(|(n, _)| n)
+                    .collect(),
+                orders: game.orders_file_name(seat),
+            })
+            .collect();
+        Status {
+            ruleset: game.ruleset().to_string(),
+            turn: game.turn(),
+            awaiting,
+            outcome: game.outcome(),
+        }
+    }
+}

@@ -1,0 +1,25 @@
+//! The game record: one JSON format for every game the host plays.
+//!
+//! The format is the "Game Data" format of the Tactics engine, as
+//! `specs/game-record.md` describes it: a record holds the seats (`teams`),
+//! one entry per turn with a snapshot of the units at its start and the
+//! actions resolved in it, timestamps and the winner. The project adds a few
+//! fields (all allowed by the format's "extra fields" rule) so a game can be
+//! re-verified: `seed`, `rulesetVersion`, `setup`, and each turn's `orders`.
+//!
+//! This crate only reads, checks and writes JSON; it knows nothing of the
+//! rules. Reading goes in two steps so every error can name a JSON path:
+//! [`check::check_value`] walks the raw `serde_json::Value` and reports what
+//! is wrong where, then the value is turned into the typed [`GameRecord`].
+//! Unknown fields are kept (in `extra` maps) so a record read and written
+//! again loses nothing.
+
+pub mod check;
+mod convert;
+pub mod diff;
+mod model;
+pub mod time;
+
+pub use check::{read_record, Problem, ReadError, Severity};
+pub use diff::first_difference;
+pub use model::{Action, ActionResult, GameRecord, Team, Turn, UnitData, Winner};

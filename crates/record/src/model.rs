@@ -1,0 +1,256 @@
+//! The typed record (game-record spec 1 and 2). Every struct keeps the fields
+//! it does not know in `extra`, in their original order, so that reading and
+//! writing a record is lossless (spec 2.1, rule 7).
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::{Map, Value};
+
+/// A whole game: GameData of spec 1.2 with the project's extra fields.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct GameRecord {
+    /// Name of the ruleset (lower-case), e.g. `ttrts`; absent in old Tactics files.
+    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    pub game_type: Option<String>,
+    /// One entry per seat, in turn order; `null` for a seat not yet taken.
+    pub teams: Vec<Option<Team>>,
+    /// Finished turns, then the turn in progress (if any) as the last entry.
+    #[serde(default)]
+    pub turns: Vec<Turn>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub created: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended: Option<String>,
+    /// The winner, kept apart from "absent" because an absent winner is not a draw
+    /// (spec 3.1).
+    #[serde(
+        rename = "winnerId",
+        default,
+        skip_serializing_if = "Winner::is_absent",
+        serialize_with = "Winner::serialize_field",
+        deserialize_with = "Winner::deserialize_field"
+    )]
+    pub winner: Winner,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// What `winnerId` says.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum Winner {
+    /// No `winnerId` field: unknown (old Tactics files), or the game is not over.
+    #[default]
+    Absent,
+    /// `null`: with `ended` set, a draw.
+    NoWinner,
+    /// A seat index into `teams`.
+    Team(u64),
+    /// A string such as `"draw"` or `"truce"` (later Tactics versions).
+    Other(String),
+}
+
+impl Winner {
+    fn is_absent(&self) -> bool {
+        matches!(self, Winner::Absent)
+    }
+
+    fn serialize_ref<S: Serializer>(w: &&Winner, s: S) -> Result<S::Ok, S::Error> {
+        Winner::serialize_field(w, s)
+    }
+
+    fn is_absent_ref(w: &&Winner) -> bool {
+        w.is_absent()
+    }
+
+    fn serialize_field<S: Serializer>(w: &Winner, s: S) -> Result<S::Ok, S::Error> {
+        match w {
+            Winner::Absent | Winner::NoWinner => s.serialize_none(),
+            Winner::Team(t) => s.serialize_u64(*t),
+            Winner::Other(text) => s.serialize_str(text),
+        }
+    }
+
+    fn deserialize_field<'de, D: Deserializer<'de>>(d: D) -> Result<Winner, D::Error> {
+        use serde::de::Error;
+        Ok(match Value::deserialize(d)? {
+            Value::Null => Winner::NoWinner,
+            Value::Number(n) => Winner::Team(
+                n.as_u64()
+                    .ok_or_else(|| D::Error::custom("winnerId must be a team index"))?,
+            ),
+            Value::String(s) => Winner::Other(s),
+            _ => {
+                return Err(D::Error::custom(
+                    "winnerId must be a number, a string or null",
+                ))
+            }
+        })
+    }
+}
+
+/// One seat (TeamData, spec 1.3).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Team {
+    #[serde(rename = "playerId", default, skip_serializing_if = "Option::is_none")]
+    pub player_id: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// `true`, `false`, or the name of the bot (spec 3.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub set: Option<Vec<Value>>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// One turn: the units at its start, one array per seat, and its actions.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Turn {
+    pub units: Vec<Vec<UnitData>>,
+    #[serde(default)]
+    pub actions: Vec<Action>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// A living unit at one moment (spec 1.4). Properties other than `id`, `type`
+/// and `assignment` are present only when they differ from the default.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UnitData {
+    pub id: u64,
+    #[serde(rename = "type")]
+    pub unit_type: String,
+    /// A tile `[x, y]`, or two numbers for continuous maps.
+    pub assignment: Value,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// One resolved order or event (spec 1.2 and 2.1 rule 3).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Action {
+    #[serde(rename = "type")]
+    pub action_type: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<u64>,
+    #[serde(rename = "teamId", default, skip_serializing_if = "Option::is_none")]
+    pub team_id: Option<u64>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub results: Option<Vec<ActionResult>>,
+}
+
+impl Action {
+    /// An action of `action_type` by `unit` of seat `team`, with no results yet.
+    pub fn new(action_type: &str, unit: Option<u64>, team: Option<u64>) -> Action {
+        Action {
+            action_type: action_type.to_string(),
+            unit,
+            team_id: team,
+            extra: Map::new(),
+            results: None,
+        }
+    }
+
+    /// Adds an extra field, builder style.
+    pub fn with(mut self, key: &str, value: impl Into<Value>) -> Action {
+        self.extra.insert(key.to_string(), value.into());
+        self
+    }
+
+    /// Appends a result (results are shown one at a time, spec 1.5).
+    pub fn push_result(&mut self, result: ActionResult) {
+        self.results.get_or_insert_with(Vec::new).push(result);
+    }
+}
+
+/// The effect of an action on one unit (spec 1.5).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ActionResult {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<u64>,
+    /// Property name → new value (not a difference, spec 3.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub changes: Option<Map<String, Value>>,
+    /// Sub-results, shown together with this one; never nested further.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub results: Option<Vec<ActionResult>>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl ActionResult {
+    /// A result for `unit` with one change.
+    pub fn change(unit: u64, key: &str, value: impl Into<Value>) -> ActionResult {
+        let mut changes = Map::new();
+        changes.insert(key.to_string(), value.into());
+        ActionResult {
+            unit: Some(unit),
+            changes: Some(changes),
+            results: None,
+            extra: Map::new(),
+        }
+    }
+}
+
+/// The record with its turns already written as JSON (see
+/// [`GameRecord::to_json_with_turns`]).
+#[derive(Serialize)]
+struct WithRawTurns<'a> {
+    #[serde(rename = "type", skip_serializing_if = "is_none")]
+    game_type: &'a Option<String>,
+    teams: &'a [Option<Team>],
+    turns: &'a serde_json::value::RawValue,
+    #[serde(skip_serializing_if = "is_none")]
+    created: &'a Option<String>,
+    #[serde(skip_serializing_if = "is_none")]
+    started: &'a Option<String>,
+    #[serde(skip_serializing_if = "is_none")]
+    ended: &'a Option<String>,
+    #[serde(
+        rename = "winnerId",
+        skip_serializing_if = "Winner::is_absent_ref",
+        serialize_with = "Winner::serialize_ref"
+    )]
+    winner: &'a Winner,
+    #[serde(flatten)]
+    extra: &'a Map<String, Value>,
+}
+
+fn is_none(v: &&Option<String>) -> bool {
+    v.is_none()
+}
+
+impl GameRecord {
+    /// Writes the record as compact JSON with `turns` replaced by
+    /// `turns_json`, a JSON array written earlier. A running game keeps its
+    /// finished turns as text, so writing its record each turn costs the new
+    /// turn, not the whole game again. `turns_json` must be a valid JSON array.
+    pub fn to_json_with_turns(&self, turns_json: &str) -> Result<String, serde_json::Error> {
+        let raw: &serde_json::value::RawValue = serde_json::from_str(turns_json)?;
+        serde_json::to_string(&WithRawTurns {
+            game_type: &self.game_type,
+            teams: &self.teams,
+            turns: raw,
+            created: &self.created,
+            started: &self.started,
+            ended: &self.ended,
+            winner: &self.winner,
+            extra: &self.extra,
+        })
+    }
+
+    /// Writes the record as compact JSON.
+    pub fn to_json(&self) -> String {
+        // Same field order as `to_json_with_turns`, so both write the same text.
+        serde_json::to_string(self).expect("a record always serialises")
+    }
+
+    /// Writes the record as indented JSON, for people.
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a record always serialises")
+    }
+}
