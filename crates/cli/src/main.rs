@@ -34,6 +34,8 @@ enum Command {
     Gdl(commands::gdl::GdlArgs),
     /// Play TaE (Tigris & Euphrates in space) by files, or watch a bot demo.
     Tae(commands::tae::Args),
+    /// Check, convert and format GZF (Full Thrust FT2) files.
+    Gzf(commands::gzf::GzfArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -45,6 +47,7 @@ fn main() -> std::process::ExitCode {
         Command::Record(args) => commands::record::run(args),
         Command::Gdl(args) => commands::gdl::run(args),
         Command::Tae(args) => commands::tae::run(args),
+        Command::Gzf(args) => commands::gzf::run(args),
     };
     match result {
         Ok(code) => code,

@@ -3,6 +3,7 @@
 pub mod bot;
 pub mod demo;
 pub mod gdl;
+pub mod gzf;
 pub mod record;
 pub mod tae;
 pub mod tournament;
