@@ -30,6 +30,8 @@ enum Command {
     Tournament(commands::tournament::Args),
     /// Check or replay a game record (Game Data JSON).
     Record(commands::record::Args),
+    /// Host games over an HTTP API, stored in a database.
+    Serve(commands::serve::Args),
 }
 
 fn main() -> std::process::ExitCode {
@@ -39,6 +41,7 @@ fn main() -> std::process::ExitCode {
         Command::Bot(args) => commands::bot::run(args),
         Command::Tournament(args) => commands::tournament::run(args),
         Command::Record(args) => commands::record::run(args),
+        Command::Serve(args) => commands::serve::run(args),
     };
     match result {
         Ok(code) => code,

@@ -2,6 +2,7 @@
 
 pub mod bot;
 pub mod record;
+pub mod serve;
 pub mod tournament;
 pub mod ttrts;
 
