@@ -36,7 +36,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Config {
         Config {
-            db: "sqlite:games/orderly.db".into(),
+            db: "sqlite:orderly.db".into(),
             bind: "127.0.0.1:8080".into(),
             admin_token: None,
             body_limit: DEFAULT_BODY_LIMIT,

@@ -5,8 +5,9 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The database: `sqlite:PATH` (created on first run).
-    #[arg(long, default_value = "sqlite:games/orderly.db")]
+    /// The database: `sqlite:PATH` (created on first run; by default in the
+    /// current folder, next to the play-by-file game folders).
+    #[arg(long, default_value = "sqlite:orderly.db")]
     db: String,
     /// The address to listen on (`127.0.0.1:0` picks a free port).
     #[arg(long, default_value = "127.0.0.1:8080")]
