@@ -248,9 +248,13 @@ async fn events(
         Some(t) => Some(t),
         None => q.token,
     };
+    // Checked before subscribing, so unknown ids leave no channel behind.
     let seat = match &token {
         Some(t) => Some(s.host.seat_of(&id, t).await?),
-        None => None,
+        None => {
+            s.host.status(&id).await?;
+            None
+        }
     };
     // Subscribe before reading the current state, so nothing falls between.
     let rx = s.host.events.subscribe(&id);

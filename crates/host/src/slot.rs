@@ -172,7 +172,7 @@ impl Slot {
     pub fn bot_orders(&mut self, at_ms: u64) -> Vec<OrderRow> {
         let mut rows = vec![];
         for seat in self.game.missing() {
-            let SeatMeta::Bot { bot } = &self.meta.seats[seat.0] else {
+            let Some(SeatMeta::Bot { bot }) = self.meta.seats.get(seat.0) else {
                 continue;
             };
             let mut rng = GameRng::from_seed(bot_seed(self.meta.seed, seat.0, self.step));

@@ -406,6 +406,83 @@ fn security_every_bad_request_is_a_4xx_and_changes_nothing() {
     assert_eq!(view(&mut c, &t0).json()["view"], before_view);
 }
 
+/// A few hundred garbage requests: none gets a 5xx or takes the server down
+/// (the odd one that happens to be valid is accepted), and since seat 1 never
+/// sends orders the game stays at its first turn.
+#[test]
+fn garbage_never_gets_a_5xx() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("g.db"));
+    let mut c = Client::new(&server.url()).unwrap();
+    let created = create(
+        &mut c,
+        json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["human", "human"], "seed": 4}),
+    );
+    let id = created["id"].as_str().unwrap().to_string();
+    let t0 = token(&created, 0);
+    let before = c.get(&format!("/api/games/{id}"), None).unwrap().json();
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let pieces: &[&[u8]] = &[
+        b"[",
+        b"]",
+        b"{",
+        b"}",
+        b"\"unit\"",
+        b":",
+        b",",
+        b"\"command\"",
+        b"\"F\"",
+        b"-1",
+        b"99999999999999999999",
+        b"null",
+        b"\"\\u0000\"",
+        b"ORDER:",
+        b"F id:",
+        b"END\n",
+        b"\xff",
+        b"\"ruleset\"",
+        b"\"ttrts\"",
+        b"\"seats\"",
+        b"\"scenario_text\"",
+        b"\"SIZE:[99999,99999]\"",
+    ];
+    for i in 0..300 {
+        let mut body = vec![];
+        for _ in 0..(next() % 12) {
+            body.extend_from_slice(pieces[(next() % pieces.len() as u64) as usize]);
+        }
+        let (path, tok, ct) = match i % 3 {
+            0 => (
+                format!("/api/games/{id}/orders"),
+                Some(t0.as_str()),
+                "application/json",
+            ),
+            1 => (
+                format!("/api/games/{id}/orders"),
+                Some(t0.as_str()),
+                "text/plain",
+            ),
+            _ => ("/api/games".to_string(), Some(ADMIN), "application/json"),
+        };
+        let r = c.post(&path, tok, ct, &body).unwrap();
+        assert!(
+            r.status < 500 && (r.status >= 400 || r.status == 201 || r.status == 202),
+            "{} for {:?}",
+            r.status,
+            String::from_utf8_lossy(&body)
+        );
+    }
+    let after = c.get(&format!("/api/games/{id}"), None).unwrap().json();
+    assert_eq!(before["step"], after["step"]);
+    assert_eq!(c.get("/api/games/nope/events", None).unwrap().status, 404);
+}
+
 #[test]
 fn openapi_describes_every_route() {
     let dir = tempfile::tempdir().unwrap();
