@@ -7,6 +7,12 @@
 //! others), commits once and then acknowledges them all. Durability per
 //! acknowledgement is unchanged, and the cost of an fsync is shared, which is
 //! what lets thousands of orders per second through on one disk.
+//!
+//! The host keeps its games in memory in front of the database, so one file
+//! serves one process: an exclusive advisory lock on `PATH.lock` makes a
+//! second `orderly serve` on the same file fail at start instead of
+//! diverging silently. The kernel drops the lock when the process dies, even
+//! by SIGKILL, so a restart after a crash is never blocked.
 
 use std::path::Path;
 use std::sync::mpsc;
@@ -59,6 +65,43 @@ type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
 pub struct SqliteStore {
     queue: Mutex<mpsc::Sender<Job>>,
     reader: Mutex<Connection>,
+    /// Held for the store's life: the lock is on this open file.
+    _lock: std::fs::File,
+}
+
+/// Takes the exclusive lock on `PATH.lock`, or says who has it.
+fn lock_file(path: &Path) -> Result<std::fs::File, StoreError> {
+    let mut lock_path = path.as_os_str().to_owned();
+    lock_path.push(".lock");
+    let lock_path = std::path::PathBuf::from(lock_path);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(|e| {
+            StoreError::new(
+                StoreErrorKind::Database,
+                format!("cannot open {}: {e}", lock_path.display()),
+            )
+        })?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::io::AsRawFd;
+        // SAFETY: flock on a file descriptor we own; no memory is shared.
+        let r = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+        if r != 0 {
+            return Err(StoreError::new(
+                StoreErrorKind::Database,
+                format!(
+                    "{} is in use by another orderly serve (lock {} is held)",
+                    path.display(),
+                    lock_path.display()
+                ),
+            ));
+        }
+    }
+    Ok(file)
 }
 
 fn db_err(e: rusqlite::Error) -> StoreError {
@@ -96,6 +139,7 @@ impl SqliteStore {
                 )
             })?;
         }
+        let lock = lock_file(path)?;
         let writer = open(path)?;
         writer.execute_batch(SCHEMA).map_err(db_err)?;
         let reader = open(path)?;
@@ -107,6 +151,7 @@ impl SqliteStore {
         Ok(SqliteStore {
             queue: Mutex::new(tx),
             reader: Mutex::new(reader),
+            _lock: lock,
         })
     }
 }

@@ -160,6 +160,10 @@ fn sqlite_passes_the_storage_suite() {
     }
     // Everything is still there after reopening.
     let s = SqliteStore::open(&path).unwrap();
+    // A second store on the same file (another server) is refused while the
+    // first is open.
+    let second = SqliteStore::open(&path);
+    assert!(second.is_err_and(|e| e.message.contains("in use")));
     let loaded = s.load().unwrap();
     assert_eq!(loaded[0].game.step, 1);
     assert_eq!(loaded[0].orders.len(), 2);
