@@ -157,6 +157,7 @@ fn built_in_bots_play_and_events_arrive() {
         kinds.push(e.kind);
     }
     assert_eq!(kinds.last().map(String::as_str), Some("game_over"));
+    assert!(!kinds.iter().any(|k| k == "awaiting_you"), "{kinds:?}");
 }
 
 #[test]
