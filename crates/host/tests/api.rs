@@ -161,6 +161,30 @@ fn built_in_bots_play_and_events_arrive() {
 }
 
 #[test]
+fn a_game_of_built_in_bots_alone_plays_itself_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("g.db"));
+    let mut c = Client::new(&server.url()).unwrap();
+    let created = create(
+        &mut c,
+        json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["greedy", "random"], "seed": 8}),
+    );
+    assert_eq!(created["tokens"], json!([]));
+    let id = created["id"].as_str().unwrap();
+    let st = wait_status(&mut c, id, |s| s["finished"] == true);
+    assert!(st["outcome"].is_object());
+    let record = c
+        .get(&format!("/api/games/{id}/record"), None)
+        .unwrap()
+        .json();
+    let parsed: record::GameRecord = serde_json::from_value(record).unwrap();
+    assert_eq!(
+        registry::find("ttrts").unwrap().verify(&parsed).unwrap(),
+        None
+    );
+}
+
+#[test]
 fn deadlines_resolve_turns_with_default_orders() {
     let dir = tempfile::tempdir().unwrap();
     let server = start(&dir.path().join("g.db"));
