@@ -36,6 +36,8 @@ enum Command {
     Tae(commands::tae::Args),
     /// Check, convert and format GZF (Full Thrust FT2) files.
     Gzf(commands::gzf::GzfArgs),
+    /// Host games over an HTTP API, stored in a database.
+    Serve(commands::serve::Args),
 }
 
 fn main() -> std::process::ExitCode {
@@ -48,6 +50,7 @@ fn main() -> std::process::ExitCode {
         Command::Gdl(args) => commands::gdl::run(args),
         Command::Tae(args) => commands::tae::run(args),
         Command::Gzf(args) => commands::gzf::run(args),
+        Command::Serve(args) => commands::serve::run(args),
     };
     match result {
         Ok(code) => code,

@@ -14,6 +14,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// One order: a command byte for a unit. `F`, `L`, `R` and `A` act; any other
 /// byte is accepted and does nothing (spec 2.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+// Unknown fields are refused, so a misspelt field in JSON orders is an
+// error the player sees rather than an order silently read as another.
+#[serde(deny_unknown_fields)]
 pub struct Order {
     pub unit: u16,
     #[serde(serialize_with = "ser_command", deserialize_with = "de_command")]

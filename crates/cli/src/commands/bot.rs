@@ -2,6 +2,9 @@
 //! of a game folder by files, as any outside program would: it reads the
 //! folder's `status.json` and its view file, and writes its orders file
 //! (write-then-rename). It waits with file-system notifications.
+//!
+//! `orderly bot --server URL --game ID --token T`: the same bot playing a
+//! seat of a hosted game over HTTP (the host crate does the talking).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -17,13 +20,24 @@ use crate::registry;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The ruleset of the game (ttrts, ...).
-    ruleset: String,
-    /// The seat to play (for ttrts, the player number 0-3).
-    #[arg(long)]
-    player: usize,
-    /// The game folder.
-    game_dir: PathBuf,
+    /// The ruleset of the game (ttrts, ...); folder mode only.
+    #[arg(required_unless_present = "server")]
+    ruleset: Option<String>,
+    /// The seat to play (for ttrts, the player number 0-3); folder mode only.
+    #[arg(long, required_unless_present = "server")]
+    player: Option<usize>,
+    /// The game folder; folder mode only.
+    #[arg(required_unless_present = "server", conflicts_with = "server")]
+    game_dir: Option<PathBuf>,
+    /// Play a hosted game on this server (http://HOST:PORT) instead.
+    #[arg(long, requires_all = ["game", "token"])]
+    server: Option<String>,
+    /// The hosted game's id.
+    #[arg(long, requires = "server")]
+    game: Option<String>,
+    /// The seat's token.
+    #[arg(long, requires = "server")]
+    token: Option<String>,
     /// Which built-in bot plays.
     #[arg(long, default_value = "greedy")]
     name: String,
@@ -36,7 +50,25 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let rules = registry::find(&args.ruleset)?;
+    if let (Some(server), Some(game), Some(token)) = (&args.server, &args.game, &args.token) {
+        let played = host::bot::play(
+            server,
+            game,
+            token,
+            &args.name,
+            Duration::from_secs(args.idle_timeout),
+        )?;
+        println!(
+            "game over after {} orders from seat {}: {}",
+            played.orders_sent, played.seat, played.outcome
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let (Some(ruleset), Some(player), Some(dir)) = (&args.ruleset, args.player, &args.game_dir)
+    else {
+        bail!("give RULESET --player P GAMEDIR, or --server URL --game ID --token T");
+    };
+    let rules = registry::find(ruleset)?;
     if !rules.bot_names().contains(&args.name.as_str()) {
         bail!(
             "no bot `{}` for {}; there are: {}",
@@ -45,8 +77,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             rules.bot_names().join(", ")
         );
     }
-    let seat = Seat(args.player);
-    let dir = &args.game_dir;
+    let seat = Seat(player);
     let (tx, rx) = mpsc::channel();
     let mut watcher = notify::recommended_watcher(move |e| {
         let _ = tx.send(e);

@@ -5,6 +5,7 @@ pub mod demo;
 pub mod gdl;
 pub mod gzf;
 pub mod record;
+pub mod serve;
 pub mod tae;
 pub mod tournament;
 pub mod ttrts;

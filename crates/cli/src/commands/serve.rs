@@ -1,0 +1,58 @@
+//! `orderly serve`: the host. Parses the options, sets up logging, and hands
+//! over to the `orderly-host` crate, which does everything else.
+
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The database: `sqlite:PATH` (created on first run; by default in the
+    /// current folder, next to the play-by-file game folders).
+    #[arg(long, default_value = "sqlite:orderly.db")]
+    db: String,
+    /// The address to listen on (`127.0.0.1:0` picks a free port).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    bind: String,
+    /// The token that creating a game needs (else ORDERLY_ADMIN_TOKEN; when
+    /// neither is set, a random one is made and printed).
+    #[arg(long)]
+    admin_token: Option<String>,
+    /// Let anyone create games (no admin token).
+    #[arg(long, conflicts_with = "admin_token")]
+    open: bool,
+    /// Largest request body, in bytes.
+    #[arg(long, default_value_t = host::server::DEFAULT_BODY_LIMIT)]
+    body_limit: usize,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .init();
+    let admin_token = if args.open {
+        None
+    } else {
+        let token = args
+            .admin_token
+            .or_else(|| std::env::var("ORDERLY_ADMIN_TOKEN").ok())
+            .filter(|t| !t.is_empty());
+        Some(token.unwrap_or_else(|| {
+            let t = host::auth::new_token();
+            println!("admin token (needed to create games): {t}");
+            t
+        }))
+    };
+    let config = host::Config {
+        db: args.db,
+        bind: args.bind,
+        admin_token,
+        body_limit: args.body_limit,
+        ..host::Config::default()
+    };
+    host::server::run_until_signal(config)?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,316 @@
+//! The HTTP API (axum): routes, turning requests into [`Host`] calls and
+//! every failure into a JSON error `{ "error": ..., "details": [...] }` with
+//! the right 4xx/5xx status. Bodies are read as bytes and parsed here, so
+//! malformed JSON, unknown fields and oversized bodies all get our error
+//! shape rather than the framework's.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use futures_util::stream::Stream;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio::sync::{broadcast, watch};
+
+use crate::auth;
+use crate::error::{Detail, ErrorKind, HostError};
+use crate::events::Event;
+use crate::host::{CreateGame, Host, Submitted};
+use crate::openapi;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub host: Arc<Host>,
+    /// Turns true when the server stops, which ends the event streams.
+    pub shutdown: watch::Receiver<bool>,
+}
+
+impl IntoResponse for HostError {
+    fn into_response(self) -> Response {
+        let status = match self.kind {
+            ErrorKind::BadRequest => StatusCode::BAD_REQUEST,
+            ErrorKind::Rejected => StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorKind::Unauthorized => StatusCode::UNAUTHORIZED,
+            ErrorKind::Forbidden => StatusCode::FORBIDDEN,
+            ErrorKind::NotFound => StatusCode::NOT_FOUND,
+            ErrorKind::Conflict => StatusCode::CONFLICT,
+            ErrorKind::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ErrorKind::Storage => StatusCode::SERVICE_UNAVAILABLE,
+        };
+        let mut resp = (
+            status,
+            Json(json!({"error": self.message, "details": self.details})),
+        )
+            .into_response();
+        if status == StatusCode::UNAUTHORIZED {
+            resp.headers_mut()
+                .insert(header::WWW_AUTHENTICATE, "Bearer".parse().expect("valid"));
+        }
+        resp
+    }
+}
+
+type ApiResult = Result<Response, HostError>;
+
+/// The API's router; `body_limit` bounds every request body in bytes.
+pub fn router(state: AppState, body_limit: usize) -> Router {
+    Router::new()
+        .route("/api/openapi.json", get(openapi_doc))
+        .route("/api/rulesets", get(rulesets))
+        .route("/api/games", post(create).get(list))
+        .route("/api/games/{id}", get(status))
+        .route("/api/games/{id}/view", get(view))
+        .route("/api/games/{id}/orders", post(orders))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/events", get(events))
+        .fallback(|| async { HostError::new(ErrorKind::NotFound, "no such endpoint") })
+        .layer(DefaultBodyLimit::max(body_limit))
+        .with_state(state)
+}
+
+fn body_bytes(body: Result<Bytes, BytesRejection>) -> Result<Bytes, HostError> {
+    body.map_err(|r| {
+        if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            HostError::new(ErrorKind::TooLarge, "the request body is too large")
+        } else {
+            HostError::bad_request(format!("the request body cannot be read: {r}"))
+        }
+    })
+}
+
+fn parse_json<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, HostError> {
+    serde_json::from_slice(bytes).map_err(|e| {
+        HostError::bad_request("the request body is not valid").with_details(vec![Detail {
+            field: None,
+            line: Some(e.line()),
+            column: Some(e.column()),
+            reason: e.to_string(),
+        }])
+    })
+}
+
+fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, HostError> {
+    q.map(|Query(t)| t)
+        .map_err(|e| HostError::bad_request(format!("bad query string: {}", e.body_text())))
+}
+
+/// The bearer token, if any; a malformed `Authorization` header is a 401.
+fn token(headers: &HeaderMap) -> Result<Option<String>, HostError> {
+    let Some(value) = headers.get(header::AUTHORIZATION) else {
+        return Ok(None);
+    };
+    let text = value.to_str().ok().and_then(auth::bearer).ok_or_else(|| {
+        HostError::new(
+            ErrorKind::Unauthorized,
+            "the Authorization header must be `Bearer <token>`",
+        )
+    })?;
+    Ok(Some(text.to_string()))
+}
+
+fn required_token(headers: &HeaderMap) -> Result<String, HostError> {
+    token(headers)?.ok_or_else(|| {
+        HostError::new(
+            ErrorKind::Unauthorized,
+            "this needs a seat token (Authorization: Bearer <token>)",
+        )
+    })
+}
+
+async fn openapi_doc() -> Json<Value> {
+    Json(openapi::document())
+}
+
+async fn rulesets(State(s): State<AppState>) -> Json<Value> {
+    Json(s.host.rulesets())
+}
+
+async fn create(
+    State(s): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let admin = token(&headers)?;
+    let req: CreateGame = parse_json(&body_bytes(body)?)?;
+    let host = s.host.clone();
+    // Run to the end even if the client hangs up: the write is under way.
+    let created = tokio::spawn(async move { host.create(admin.as_deref(), req).await })
+        .await
+        .map_err(|e| HostError::storage(e.to_string()))??;
+    Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+async fn list(State(s): State<AppState>) -> Json<Value> {
+    Json(s.host.list().await)
+}
+
+async fn status(State(s): State<AppState>, Path(id): Path<String>) -> ApiResult {
+    Ok(Json(s.host.status(&id).await?).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ViewQuery {
+    /// `json` (default) or `files`: the ruleset's native view files.
+    #[serde(default)]
+    format: Option<String>,
+}
+
+async fn view(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    q: Result<Query<ViewQuery>, QueryRejection>,
+) -> ApiResult {
+    let q = query(q)?;
+    let files = match q.format.as_deref() {
+        None | Some("json") => false,
+        Some("files") => true,
+        Some(other) => {
+            return Err(
+                HostError::bad_request("bad format").with_details(vec![Detail::field(
+                    "format",
+                    format!("`json` or `files`, not `{other}`"),
+                )]),
+            )
+        }
+    };
+    let token = token(&headers)?;
+    Ok(Json(s.host.view(&id, token.as_deref(), files).await?).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OrdersQuery {
+    /// Only for this turn: 409 if the game is at another.
+    #[serde(default)]
+    turn: Option<u64>,
+}
+
+async fn orders(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    q: Result<Query<OrdersQuery>, QueryRejection>,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let q = query(q)?;
+    let token = required_token(&headers)?;
+    let bytes = body_bytes(body)?;
+    let is_text = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|ct| ct.starts_with("text/plain"));
+    let submitted = if is_text {
+        Submitted::Text(bytes.to_vec())
+    } else {
+        Submitted::Json(parse_json(&bytes)?)
+    };
+    let host = s.host.clone();
+    // The submission runs to its end even if the client hangs up, so memory
+    // and storage never disagree about what was kept.
+    let accepted = tokio::spawn(async move { host.submit(&id, &token, submitted, q.turn).await })
+        .await
+        .map_err(|e| HostError::storage(e.to_string()))??;
+    Ok((StatusCode::ACCEPTED, Json(accepted)).into_response())
+}
+
+async fn record(State(s): State<AppState>, Path(id): Path<String>) -> ApiResult {
+    Ok(Json(s.host.record(&id).await?).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EventsQuery {
+    /// A seat token, for clients that cannot set headers (browsers'
+    /// EventSource).
+    #[serde(default)]
+    token: Option<String>,
+}
+
+async fn events(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    q: Result<Query<EventsQuery>, QueryRejection>,
+) -> ApiResult {
+    let q = query(q)?;
+    let token = match token(&headers)? {
+        Some(t) => Some(t),
+        None => q.token,
+    };
+    // Checked before subscribing, so unknown ids leave no channel behind.
+    let seat = match &token {
+        Some(t) => Some(s.host.seat_of(&id, t).await?),
+        None => {
+            s.host.status(&id).await?;
+            None
+        }
+    };
+    // Subscribe before reading the current state, so nothing falls between.
+    let rx = s.host.events.subscribe(&id);
+    let initial = s.host.current_events(&id, seat).await?;
+    let stream = event_stream(initial, rx, seat, s.shutdown.clone());
+    Ok(Sse::new(stream)
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+        .into_response())
+}
+
+struct StreamState {
+    initial: std::collections::VecDeque<Event>,
+    rx: broadcast::Receiver<Event>,
+    seat: Option<usize>,
+    shutdown: watch::Receiver<bool>,
+    done: bool,
+}
+
+/// The events one listener hears: those for everyone, and those for its
+/// seat; ends after "game over" or when the server stops.
+fn event_stream(
+    initial: Vec<Event>,
+    rx: broadcast::Receiver<Event>,
+    seat: Option<usize>,
+    shutdown: watch::Receiver<bool>,
+) -> impl Stream<Item = Result<SseEvent, Infallible>> {
+    let state = StreamState {
+        initial: initial.into(),
+        rx,
+        seat,
+        shutdown,
+        done: false,
+    };
+    futures_util::stream::unfold(state, |mut st| async move {
+        if st.done || *st.shutdown.borrow() {
+            return None;
+        }
+        let event = loop {
+            if let Some(e) = st.initial.pop_front() {
+                break e;
+            }
+            tokio::select! {
+                got = st.rx.recv() => match got {
+                    Ok(e) if e.seat.is_none() || e.seat == st.seat => break e,
+                    Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(broadcast::error::RecvError::Closed) => return None,
+                },
+                _ = st.shutdown.changed() => return None,
+            }
+        };
+        if event.kind == "game_over" {
+            st.done = true;
+        }
+        let sse = SseEvent::default()
+            .event(event.kind)
+            .data(event.data.to_string());
+        Some((Ok(sse), st))
+    })
+}

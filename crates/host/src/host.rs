@@ -1,0 +1,620 @@
+//! The host: every game in memory, each behind its own lock, in front of the
+//! storage. All the API's operations live here, free of HTTP: create a game,
+//! read its status, views and record, take orders (durable before they are
+//! acknowledged) and resolve turns (the new match, its turn row and the next
+//! step's bot orders committed together).
+
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+
+use engine::{DynRuleset, ParsedOrders, Seat, SeatSpec, Setup};
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+use tokio::sync::Mutex;
+
+use crate::auth;
+use crate::error::{Detail, ErrorKind, HostError};
+use crate::events::{Event, Events};
+use crate::policy::DeadlinePolicy;
+use crate::public::redact_record;
+use crate::slot::{now_ms, Meta, SeatMeta, Slot};
+use crate::storage::{
+    durable, OrderFormat, OrderRow, Storage, StoreError, StoreErrorKind, TurnRow, Write,
+};
+
+/// Most seats a game may have (bounds work done for one request).
+const MAX_SEATS: usize = 64;
+
+/// `POST /api/games`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateGame {
+    pub ruleset: String,
+    /// A bundled map, scenario or module name (or a file name for `text`).
+    #[serde(alias = "map", alias = "module")]
+    pub scenario: String,
+    /// The scenario's own text, when not a bundled one.
+    #[serde(default)]
+    pub scenario_text: Option<String>,
+    /// One entry per seat: `"human"` or the name of a built-in bot.
+    pub seats: Vec<String>,
+    /// The game's seed; random when absent.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    #[serde(default)]
+    pub deadline: DeadlinePolicy,
+    /// Ruleset-specific options.
+    #[serde(default)]
+    pub options: Map<String, Value>,
+}
+
+/// Orders as they came.
+#[derive(Debug, Clone)]
+pub enum Submitted {
+    Json(Value),
+    Text(Vec<u8>),
+}
+
+pub struct Host {
+    storage: Arc<dyn Storage>,
+    rulesets: Vec<Arc<dyn DynRuleset>>,
+    games: RwLock<HashMap<String, Arc<Mutex<Slot>>>>,
+    /// Game ids in creation order, for listing.
+    order: RwLock<Vec<String>>,
+    pub events: Events,
+    admin_hash: Option<String>,
+}
+
+fn store_err(e: StoreError) -> HostError {
+    match e.kind {
+        StoreErrorKind::Conflict => HostError::new(ErrorKind::Conflict, e.message),
+        _ => HostError::storage(format!("not stored: {}", e.message)),
+    }
+}
+
+fn not_found(id: &str) -> HostError {
+    HostError::new(ErrorKind::NotFound, format!("no game `{id}`"))
+}
+
+impl Host {
+    /// Loads every stored game. `admin_token`: required to create games when
+    /// given.
+    pub fn load(
+        storage: Arc<dyn Storage>,
+        admin_token: Option<&str>,
+    ) -> Result<Arc<Host>, HostError> {
+        let rulesets: Vec<Arc<dyn DynRuleset>> =
+            registry::rulesets().into_iter().map(Arc::from).collect();
+        let mut games = HashMap::new();
+        let mut order = vec![];
+        for stored in storage.load().map_err(store_err)? {
+            let Some(rules) = rulesets
+                .iter()
+                .find(|r| r.name() == stored.game.ruleset)
+                .cloned()
+            else {
+                tracing::warn!(game = %stored.game.id, ruleset = %stored.game.ruleset,
+                    "stored game of a ruleset this build does not have; not hosted");
+                continue;
+            };
+            let id = stored.game.id.clone();
+            match Slot::from_row(rules, stored.game, stored.orders) {
+                Ok(slot) => {
+                    order.push(id.clone());
+                    games.insert(id, Arc::new(Mutex::new(slot)));
+                }
+                Err(e) => tracing::error!("{e}; not hosted"),
+            }
+        }
+        tracing::info!(games = games.len(), "games loaded");
+        Ok(Arc::new(Host {
+            storage,
+            rulesets,
+            games: RwLock::new(games),
+            order: RwLock::new(order),
+            events: Events::default(),
+            admin_hash: admin_token.map(auth::hash_token),
+        }))
+    }
+
+    fn slot(&self, id: &str) -> Result<Arc<Mutex<Slot>>, HostError> {
+        let games = self.games.read().unwrap_or_else(|p| p.into_inner());
+        games.get(id).cloned().ok_or_else(|| not_found(id))
+    }
+
+    fn ruleset(&self, name: &str) -> Result<Arc<dyn DynRuleset>, HostError> {
+        self.rulesets
+            .iter()
+            .find(|r| r.name().eq_ignore_ascii_case(name))
+            .cloned()
+            .ok_or_else(|| {
+                let names: Vec<&str> = self.rulesets.iter().map(|r| r.name()).collect();
+                HostError::bad_request("unknown ruleset").with_details(vec![Detail::field(
+                    "ruleset",
+                    format!("no ruleset `{name}`; this server has: {}", names.join(", ")),
+                )])
+            })
+    }
+
+    /// The rulesets and their bots, for clients.
+    pub fn rulesets(&self) -> Value {
+        Value::Array(
+            self.rulesets
+                .iter()
+                .map(|r| json!({"name": r.name(), "version": r.version(), "bots": r.bot_names()}))
+                .collect(),
+        )
+    }
+
+    /// Creates a game: one token per human seat, shown once.
+    pub async fn create(&self, admin: Option<&str>, req: CreateGame) -> Result<Value, HostError> {
+        if let Some(hash) = &self.admin_hash {
+            match admin {
+                None => {
+                    return Err(HostError::new(
+                        ErrorKind::Unauthorized,
+                        "creating a game needs the admin token (Authorization: Bearer ...)",
+                    ))
+                }
+                Some(t) if !auth::same_hash(hash, &auth::hash_token(t)) => {
+                    return Err(HostError::new(
+                        ErrorKind::Unauthorized,
+                        "that is not the admin token",
+                    ))
+                }
+                Some(_) => {}
+            }
+        }
+        let rules = self.ruleset(&req.ruleset)?;
+        req.deadline.check()?;
+        if req.seats.is_empty() || req.seats.len() > MAX_SEATS {
+            return Err(
+                HostError::bad_request("bad seats").with_details(vec![Detail::field(
+                    "seats",
+                    format!("between 1 and {MAX_SEATS} seats"),
+                )]),
+            );
+        }
+        let mut details = vec![];
+        for (i, s) in req.seats.iter().enumerate() {
+            if s != "human" && !rules.bot_names().contains(&s.as_str()) {
+                details.push(Detail::field(
+                    format!("seats[{i}]"),
+                    format!(
+                        "`human` or a bot of {}: {}",
+                        rules.name(),
+                        rules.bot_names().join(", ")
+                    ),
+                ));
+            }
+        }
+        if !details.is_empty() {
+            return Err(HostError::bad_request("bad seats").with_details(details));
+        }
+        let seed = req.seed.unwrap_or_else(|| {
+            let mut b = [0u8; 8];
+            getrandom::fill(&mut b).expect("the operating system's random generator works");
+            u64::from_le_bytes(b)
+        });
+        let setup = Setup {
+            scenario: req.scenario.clone(),
+            text: req.scenario_text.clone(),
+            seats: req
+                .seats
+                .iter()
+                .map(|s| SeatSpec {
+                    name: None,
+                    bot: (s != "human").then(|| s.clone()),
+                })
+                .collect(),
+            seed,
+            options: req.options.clone(),
+        };
+        let created = record::time::now_iso8601();
+        let rules2 = rules.clone();
+        let created2 = created.clone();
+        // Setting up may parse a big scenario: off the async threads.
+        let game = tokio::task::spawn_blocking(move || rules2.start(setup, true, Some(&created2)))
+            .await
+            .map_err(|e| HostError::storage(format!("setup failed: {e}")))?
+            .map_err(|e| {
+                HostError::bad_request("the game cannot be set up").with_details(vec![Detail {
+                    field: Some(e.location.clone().unwrap_or_else(|| "scenario".into())),
+                    line: None,
+                    column: None,
+                    reason: e.message.clone(),
+                }])
+            })?;
+        let n = game.seats().len();
+        if n != req.seats.len() {
+            return Err(
+                HostError::bad_request("wrong number of seats").with_details(vec![Detail::field(
+                    "seats",
+                    format!("this scenario has {n} seats; {} given", req.seats.len()),
+                )]),
+            );
+        }
+        let mut tokens = vec![];
+        let seats = req
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                if s == "human" {
+                    let token = auth::new_token();
+                    let token_hash = auth::hash_token(&token);
+                    tokens.push(json!({"seat": i, "token": token}));
+                    SeatMeta::Human { token_hash }
+                } else {
+                    SeatMeta::Bot { bot: s.clone() }
+                }
+            })
+            .collect();
+        let id = auth::new_game_id();
+        let base = game.save();
+        let now = now_ms();
+        let mut slot = Slot {
+            id: id.clone(),
+            rules,
+            game,
+            meta: Meta {
+                seed,
+                seats,
+                deadline: req.deadline,
+                created,
+            },
+            step: 0,
+            step_started_ms: now,
+            base,
+            orders: Default::default(),
+            finished: false,
+        };
+        slot.finished = slot.game.outcome().is_some();
+        let bot_rows = slot.bot_orders(now);
+        for r in &bot_rows {
+            slot.orders.insert(r.seat, r.clone());
+        }
+        durable(
+            &*self.storage,
+            Write::CreateGame {
+                game: slot.row(),
+                orders: bot_rows,
+            },
+        )
+        .await
+        .map_err(store_err)?;
+        let status = slot.status();
+        {
+            let mut games = self.games.write().unwrap_or_else(|p| p.into_inner());
+            games.insert(id.clone(), Arc::new(Mutex::new(slot)));
+            self.order
+                .write()
+                .unwrap_or_else(|p| p.into_inner())
+                .push(id.clone());
+        }
+        tracing::info!(game = %id, "game created");
+        Ok(json!({"id": id, "tokens": tokens, "status": status}))
+    }
+
+    pub async fn list(&self) -> Value {
+        let ids = self.order.read().unwrap_or_else(|p| p.into_inner()).clone();
+        let mut out = Vec::with_capacity(ids.len());
+        for id in ids {
+            if let Ok(slot) = self.slot(&id) {
+                out.push(slot.lock().await.status());
+            }
+        }
+        Value::Array(out)
+    }
+
+    pub async fn status(&self, id: &str) -> Result<Value, HostError> {
+        Ok(self.slot(id)?.lock().await.status())
+    }
+
+    /// The seat of a token in a game: 401 for a token of no seat here.
+    pub async fn seat_of(&self, id: &str, token: &str) -> Result<usize, HostError> {
+        let slot = self.slot(id)?;
+        let slot = slot.lock().await;
+        slot.seat_for(token).ok_or_else(|| {
+            HostError::new(
+                ErrorKind::Unauthorized,
+                "that token is not a seat of this game",
+            )
+        })
+    }
+
+    /// A seat's view (with its token) or the spectators' (without).
+    /// `files`: the ruleset's native view files instead of JSON.
+    pub async fn view(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        files: bool,
+    ) -> Result<Value, HostError> {
+        let slot = self.slot(id)?;
+        let slot = slot.lock().await;
+        let seat = match token {
+            None => None,
+            Some(t) => Some(Seat(slot.seat_for(t).ok_or_else(|| {
+                HostError::new(
+                    ErrorKind::Unauthorized,
+                    "that token is not a seat of this game",
+                )
+            })?)),
+        };
+        if files {
+            let files: Vec<Value> = slot
+                .game
+                .view_files(seat)
+                .into_iter()
+                .map(|(name, contents)| json!({"name": name, "contents": contents}))
+                .collect();
+            let orders_file = seat.map(|s| slot.game.orders_file_name(s));
+            Ok(
+                json!({"seat": seat.map(|s| s.0), "turn": slot.game.turn(), "step": slot.step, "files": files, "orders_file": orders_file}),
+            )
+        } else {
+            Ok(
+                json!({"seat": seat.map(|s| s.0), "turn": slot.game.turn(), "step": slot.step, "view": slot.game.view(seat)}),
+            )
+        }
+    }
+
+    /// The record: whole once the game is over, the public part before.
+    pub async fn record(&self, id: &str) -> Result<Value, HostError> {
+        let slot = self.slot(id)?;
+        let slot = slot.lock().await;
+        let record = serde_json::to_value(slot.game.record()).expect("records serialise");
+        Ok(if slot.finished {
+            record
+        } else {
+            redact_record(record)
+        })
+    }
+
+    /// Takes a seat's orders for the current turn: checked at once (every
+    /// error back), stored durably, then acknowledged. `turn`: when given,
+    /// the orders are for that turn only (409 if the game moved on).
+    pub async fn submit(
+        self: &Arc<Self>,
+        id: &str,
+        token: &str,
+        orders: Submitted,
+        turn: Option<u64>,
+    ) -> Result<Value, HostError> {
+        let slot_arc = self.slot(id)?;
+        let mut slot = slot_arc.lock().await;
+        let seat = slot.seat_for(token).ok_or_else(|| {
+            HostError::new(
+                ErrorKind::Unauthorized,
+                "that token is not a seat of this game",
+            )
+        })?;
+        if slot.finished {
+            return Err(HostError::new(ErrorKind::Conflict, "the game is over"));
+        }
+        if let Some(t) = turn {
+            if t != slot.game.turn() {
+                return Err(HostError::new(
+                    ErrorKind::Conflict,
+                    format!(
+                        "these orders are for turn {t}; the game is at turn {}",
+                        slot.game.turn()
+                    ),
+                ));
+            }
+        }
+        if !slot.game.awaiting().contains(&Seat(seat)) {
+            return Err(HostError::new(
+                ErrorKind::Conflict,
+                format!(
+                    "seat {seat} is not asked for orders on turn {}",
+                    slot.game.turn()
+                ),
+            ));
+        }
+        let (format, body, result) = match orders {
+            Submitted::Json(v) => {
+                let body = v.to_string();
+                (
+                    OrderFormat::Json,
+                    body,
+                    slot.game.submit_json(Seat(seat), v),
+                )
+            }
+            Submitted::Text(bytes) => {
+                let text = String::from_utf8(bytes)
+                    .map_err(|_| HostError::bad_request("orders text must be UTF-8"))?;
+                let r = match slot.game.submit_text(Seat(seat), text.as_bytes()) {
+                    ParsedOrders::Accepted(notes) => Ok(notes),
+                    ParsedOrders::Rejected(errors) => Err(errors),
+                    ParsedOrders::Incomplete => {
+                        return Err(HostError::new(
+                            ErrorKind::Rejected,
+                            "the orders file is not complete (is its end marker missing?)",
+                        ))
+                    }
+                };
+                (OrderFormat::Text, text, r)
+            }
+        };
+        let notes = result.map_err(|errors| {
+            HostError::new(
+                ErrorKind::Rejected,
+                "the orders were rejected; nothing was kept",
+            )
+            .with_details(errors.iter().map(Detail::from).collect())
+        })?;
+        let row = OrderRow {
+            seat,
+            format,
+            body,
+            at_ms: now_ms(),
+        };
+        let step = slot.step;
+        let write = Write::PutOrders {
+            game: id.to_string(),
+            step,
+            order: row.clone(),
+        };
+        if let Err(e) = durable(&*self.storage, write).await {
+            // Not durable, so not kept: back to what storage holds.
+            if let Err(r) = slot.rebuild() {
+                tracing::error!(game = %id, "cannot rebuild after a failed write: {r}");
+            }
+            return Err(store_err(e));
+        }
+        slot.orders.insert(seat, row);
+        let due = slot.due(now_ms());
+        let status = json!({
+            "accepted": true,
+            "turn": slot.game.turn(),
+            "step": step,
+            "notes": notes.iter().map(Detail::from).collect::<Vec<_>>(),
+        });
+        drop(slot);
+        if due {
+            let host = self.clone();
+            let id = id.to_string();
+            tokio::spawn(async move { host.resolve_due(&id).await });
+        }
+        Ok(status)
+    }
+
+    /// Resolves the game's turns for as long as they are due (all-bot turns
+    /// follow each other at once).
+    pub async fn resolve_due(&self, id: &str) {
+        let Ok(slot_arc) = self.slot(id) else { return };
+        loop {
+            let mut slot = slot_arc.lock().await;
+            if !slot.due(now_ms()) {
+                return;
+            }
+            if let Err(e) = self.resolve_step(&mut slot).await {
+                tracing::error!(game = %id, "turn not resolved: {e}");
+                return;
+            }
+        }
+    }
+
+    /// Resolves the current step and commits it; on failure the slot is back
+    /// to what storage holds.
+    async fn resolve_step(&self, slot: &mut Slot) -> Result<(), HostError> {
+        let now = now_ms();
+        let at = record::time::now_iso8601();
+        let report = slot.game.resolve(Some(&at));
+        let finished = slot.game.outcome().is_some();
+        let new_base = slot.game.save();
+        let (old_base, old_step, old_started) =
+            (slot.base.clone(), slot.step, slot.step_started_ms);
+        let old_orders = std::mem::take(&mut slot.orders);
+        slot.base = new_base;
+        slot.step += 1;
+        slot.step_started_ms = now;
+        slot.finished = finished;
+        let bot_rows = if finished {
+            vec![]
+        } else {
+            slot.bot_orders(now)
+        };
+        let report_json = json!({
+            "turn": report.turn,
+            "defaulted": report.defaulted.iter().map(|s| s.0).collect::<Vec<_>>(),
+            "outcome": report.outcome,
+        });
+        let write = Write::CommitTurn {
+            game: slot.row(),
+            turn: TurnRow {
+                step: slot.step,
+                turn: report.turn,
+                resolved_at: at,
+                report: report_json.clone(),
+            },
+            orders: bot_rows.clone(),
+        };
+        if let Err(e) = durable(&*self.storage, write).await {
+            slot.base = old_base;
+            slot.step = old_step;
+            slot.step_started_ms = old_started;
+            slot.orders = old_orders;
+            if let Err(r) = slot.rebuild() {
+                tracing::error!(game = %slot.id, "cannot rebuild after a failed commit: {r}");
+            }
+            return Err(store_err(e));
+        }
+        slot.orders = bot_rows.into_iter().map(|r| (r.seat, r)).collect();
+        tracing::debug!(game = %slot.id, turn = report.turn, step = slot.step, "turn resolved");
+        self.events.publish(
+            &slot.id,
+            Event {
+                kind: "turn_resolved",
+                seat: None,
+                data: json!({"turn": report.turn, "step": slot.step, "next_turn": slot.game.turn(), "defaulted": report_json["defaulted"]}),
+            },
+        );
+        if finished {
+            self.events.publish(
+                &slot.id,
+                Event {
+                    kind: "game_over",
+                    seat: None,
+                    data: json!({"outcome": slot.game.outcome()}),
+                },
+            );
+        } else {
+            for seat in slot.game.missing() {
+                if !slot.is_bot(seat.0) {
+                    self.events.publish(
+                        &slot.id,
+                        Event {
+                            kind: "awaiting_you",
+                            seat: Some(seat.0),
+                            data: json!({"seat": seat.0, "turn": slot.game.turn(), "step": slot.step}),
+                        },
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Games whose turn is due now (deadline passed, or ready after a
+    /// restart); games busy right now are looked at next time.
+    pub fn due_games(&self) -> Vec<String> {
+        let now = now_ms();
+        let games = self.games.read().unwrap_or_else(|p| p.into_inner());
+        games
+            .iter()
+            .filter(|(_, slot)| slot.try_lock().map(|s| s.due(now)).unwrap_or(false))
+            .map(|(id, _)| id.clone())
+            .collect()
+    }
+
+    /// What a new listener for `seat` must hear at once: "awaiting you"
+    /// when the seat owes orders now, "game over" when it is over.
+    pub async fn current_events(
+        &self,
+        id: &str,
+        seat: Option<usize>,
+    ) -> Result<Vec<Event>, HostError> {
+        let slot = self.slot(id)?;
+        let slot = slot.lock().await;
+        let mut out = vec![];
+        if slot.finished {
+            out.push(Event {
+                kind: "game_over",
+                seat: None,
+                data: json!({"outcome": slot.game.outcome()}),
+            });
+        } else if let Some(seat) = seat {
+            if slot.game.missing().contains(&Seat(seat)) {
+                out.push(Event {
+                    kind: "awaiting_you",
+                    seat: Some(seat),
+                    data: json!({"seat": seat, "turn": slot.game.turn(), "step": slot.step}),
+                });
+            }
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,105 @@
+//! The OpenAPI 3.1 document served at `/api/openapi.json`, written by hand
+//! from the routes in `api.rs` (a test checks every route is described).
+
+use serde_json::{json, Value};
+
+fn error_responses(codes: &[&str]) -> Value {
+    let mut m = serde_json::Map::new();
+    for c in codes {
+        m.insert(
+            (*c).to_string(),
+            json!({"description": "error", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}),
+        );
+    }
+    Value::Object(m)
+}
+
+fn merge(mut a: Value, b: Value) -> Value {
+    if let (Some(a), Value::Object(b)) = (a.as_object_mut(), b) {
+        a.extend(b);
+    }
+    a
+}
+
+fn id_param() -> Value {
+    json!({"name": "id", "in": "path", "required": true, "schema": {"type": "string"}})
+}
+
+/// The whole document.
+pub fn document() -> Value {
+    let ok_json = |d: &str| json!({"description": d, "content": {"application/json": {"schema": {"type": "object"}}}});
+    json!({
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Orderly host",
+            "version": env!("CARGO_PKG_VERSION"),
+            "description": "Turn-based strategy games of any ruleset. Seats act with `Authorization: Bearer <seat token>`; creating a game needs the admin token. Orders are acknowledged (202) only once stored durably."
+        },
+        "components": {
+            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
+            "schemas": {
+                "Error": {
+                    "type": "object",
+                    "required": ["error", "details"],
+                    "properties": {
+                        "error": {"type": "string"},
+                        "details": {"type": "array", "items": {"type": "object", "properties": {
+                            "field": {"type": "string"}, "line": {"type": "integer"},
+                            "column": {"type": "integer"}, "reason": {"type": "string"}}}}
+                    }
+                },
+                "CreateGame": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": ["ruleset", "scenario", "seats"],
+                    "properties": {
+                        "ruleset": {"type": "string", "description": "see GET /api/rulesets"},
+                        "scenario": {"type": "string", "description": "map, scenario or module name (alias: map, module)"},
+                        "scenario_text": {"type": "string", "description": "the scenario's own text instead of a bundled one"},
+                        "seats": {"type": "array", "items": {"type": "string"}, "description": "per seat: `human` or a built-in bot's name"},
+                        "seed": {"type": "integer", "minimum": 0},
+                        "deadline": {"oneOf": [
+                            {"type": "object", "properties": {"policy": {"const": "none"}}, "required": ["policy"]},
+                            {"type": "object", "properties": {"policy": {"const": "fixed"}, "seconds": {"type": "integer"}}, "required": ["policy", "seconds"]},
+                            {"type": "object", "properties": {"policy": {"const": "all_done_or_limit"}, "seconds": {"type": "integer"}}, "required": ["policy", "seconds"]},
+                            {"type": "object", "properties": {"policy": {"const": "threshold"}, "seats": {"type": "integer"}, "seconds": {"type": "integer"}}, "required": ["policy", "seats", "seconds"]}
+                        ]},
+                        "options": {"type": "object"}
+                    }
+                }
+            }
+        },
+        "paths": {
+            "/api/openapi.json": {"get": {"summary": "This document", "responses": {"200": ok_json("the document")}}},
+            "/api/rulesets": {"get": {"summary": "Rulesets and their bots", "responses": {"200": ok_json("the rulesets")}}},
+            "/api/games": {
+                "get": {"summary": "Every game's public status", "responses": {"200": ok_json("statuses")}},
+                "post": {
+                    "summary": "Create a game; returns its id and one token per human seat (shown once)",
+                    "security": [{"bearer": []}],
+                    "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/CreateGame"}}}},
+                    "responses": merge(json!({"201": ok_json("id, tokens, status")}), error_responses(&["400", "401", "413"]))
+                }
+            },
+            "/api/games/{id}": {"get": {"summary": "Public status: ruleset, turn, who is awaited, outcome",
+                "parameters": [id_param()],
+                "responses": merge(json!({"200": ok_json("status")}), error_responses(&["404"]))}},
+            "/api/games/{id}/view": {"get": {"summary": "A seat's view with its token; the spectators' view without",
+                "security": [{}, {"bearer": []}],
+                "parameters": [id_param(), {"name": "format", "in": "query", "schema": {"enum": ["json", "files"]}}],
+                "responses": merge(json!({"200": ok_json("view")}), error_responses(&["400", "401", "404"]))}},
+            "/api/games/{id}/orders": {"post": {"summary": "The seat's orders for the current turn (JSON, or the ruleset's text file as text/plain); replaces earlier ones; 202 once durable",
+                "security": [{"bearer": []}],
+                "parameters": [id_param(), {"name": "turn", "in": "query", "schema": {"type": "integer"}, "description": "only for this turn"}],
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {}}, "text/plain": {"schema": {"type": "string"}}}},
+                "responses": merge(json!({"202": ok_json("accepted, with notes")}), error_responses(&["400", "401", "404", "409", "413", "422", "503"]))}},
+            "/api/games/{id}/record": {"get": {"summary": "The game record; only its public parts until the game is over",
+                "parameters": [id_param()],
+                "responses": merge(json!({"200": ok_json("record")}), error_responses(&["404"]))}},
+            "/api/games/{id}/events": {"get": {"summary": "Server-sent events: turn_resolved, awaiting_you (seat token needed), game_over",
+                "security": [{}, {"bearer": []}],
+                "parameters": [id_param(), {"name": "token", "in": "query", "schema": {"type": "string"}, "description": "seat token, for clients that cannot set headers"}],
+                "responses": merge(json!({"200": {"description": "event stream", "content": {"text/event-stream": {}}}}), error_responses(&["401", "404"]))}}
+        }
+    })
+}

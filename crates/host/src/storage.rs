@@ -1,0 +1,174 @@
+//! The storage trait: everything the host keeps, as a few durable writes and
+//! one load at start-up. Backends implement [`Storage`]; the host never
+//! speaks SQL.
+//!
+//! What is stored per game: its metadata (ruleset, seed, seats with hashed
+//! tokens, deadline policy), the saved match at the start of the current step
+//! (`Game::save()`, which carries the generator and the record so far), the
+//! orders received for the current step, and one row per resolved step.
+//! Views are a pure function of the saved match, so committing the match
+//! commits its views.
+//!
+//! Resolution is idempotent because a step's commit is conditional on the
+//! game still being at that step: the new match, its turn row and the next
+//! step's bot orders land in one transaction or not at all, and a second
+//! attempt at the same step changes nothing.
+
+use serde_json::Value;
+use tokio::sync::oneshot;
+
+/// A game's row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameRow {
+    pub id: String,
+    pub ruleset: String,
+    /// JSON: seed, seats (kind, bot, token hash), deadline policy, created.
+    pub meta: Value,
+    /// Resolutions committed so far (0 at creation).
+    pub step: u64,
+    /// When the current step began, ms since the Unix epoch.
+    pub step_started_ms: u64,
+    /// `Game::save()` at the start of the current step.
+    pub state: Value,
+    pub finished: bool,
+}
+
+/// How orders came in, so they are replayed the same way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OrderFormat {
+    Json,
+    Text,
+}
+
+impl OrderFormat {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OrderFormat::Json => "json",
+            OrderFormat::Text => "text",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<OrderFormat> {
+        match s {
+            "json" => Some(OrderFormat::Json),
+            "text" => Some(OrderFormat::Text),
+            _ => None,
+        }
+    }
+}
+
+/// One seat's orders for one step.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OrderRow {
+    pub seat: usize,
+    pub format: OrderFormat,
+    pub body: String,
+    pub at_ms: u64,
+}
+
+/// What one resolution committed, for the log of turns.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TurnRow {
+    /// The step this resolution ended.
+    pub step: u64,
+    /// The ruleset's turn number that was resolved.
+    pub turn: u64,
+    pub resolved_at: String,
+    /// The turn report: defaulted seats, outcome.
+    pub report: Value,
+}
+
+/// One durable write.
+#[derive(Debug, Clone)]
+pub enum Write {
+    /// A new game with its first step's (bot) orders.
+    CreateGame {
+        game: GameRow,
+        orders: Vec<OrderRow>,
+    },
+    /// A seat's orders for `step`, replacing earlier ones; fails with
+    /// [`StoreErrorKind::Conflict`] when the game is no longer at `step`.
+    PutOrders {
+        game: String,
+        step: u64,
+        order: OrderRow,
+    },
+    /// A resolution: moves the game from `game.step - 1` to `game.step` with
+    /// its new match, turn row and the next step's orders, atomically; fails
+    /// with [`StoreErrorKind::Conflict`] (changing nothing) when the game is
+    /// not at `game.step - 1` any more.
+    CommitTurn {
+        game: GameRow,
+        turn: TurnRow,
+        orders: Vec<OrderRow>,
+    },
+}
+
+/// A game as loaded at start-up.
+#[derive(Debug, Clone)]
+pub struct StoredGame {
+    pub game: GameRow,
+    /// The orders for the current step.
+    pub orders: Vec<OrderRow>,
+}
+
+/// Why storage failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum StoreErrorKind {
+    /// The game is not at the step the write expected (or does not exist).
+    Conflict,
+    /// The database failed.
+    Database,
+    /// The storage stopped (shutting down).
+    Closed,
+}
+
+#[derive(Debug, Clone)]
+pub struct StoreError {
+    pub kind: StoreErrorKind,
+    pub message: String,
+}
+
+impl StoreError {
+    pub fn new(kind: StoreErrorKind, message: impl Into<String>) -> StoreError {
+        StoreError {
+            kind,
+            message: message.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "storage: {}", self.message)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+/// The answer to a write: resolves once the write is durable (or failed).
+pub type Ack = oneshot::Receiver<Result<(), StoreError>>;
+
+/// A place games are kept. Writes are acknowledged only once durable
+/// (fsynced), which lets a backend group many concurrent writes into one
+/// commit.
+pub trait Storage: Send + Sync {
+    /// Queues a write; the answer arrives once it is durable.
+    fn write(&self, write: Write) -> Ack;
+    /// Every game with its current step's orders.
+    fn load(&self) -> Result<Vec<StoredGame>, StoreError>;
+    /// The log of resolved turns of a game.
+    fn turns(&self, game: &str) -> Result<Vec<TurnRow>, StoreError>;
+}
+
+/// Waits for a write to be durable.
+pub async fn durable(storage: &dyn Storage, write: Write) -> Result<(), StoreError> {
+    match storage.write(write).await {
+        Ok(result) => result,
+        Err(_) => Err(StoreError::new(
+            StoreErrorKind::Closed,
+            "the storage stopped before answering",
+        )),
+    }
+}
