@@ -76,3 +76,44 @@ pub fn bots_answer(
     }
     Ok(())
 }
+
+/// Plays `game` in `folder` between built-in bots to its end (or
+/// `max_turns`), printing each turn's board unless `quiet` and every
+/// rejected orders file; then the final board. Returns the outcome, `None`
+/// when the turn limit came first.
+pub fn play_between_bots(
+    rules: &dyn DynRuleset,
+    game: &mut dyn engine::Game,
+    folder: &Path,
+    bots: &[String],
+    seed: u64,
+    max_turns: u64,
+    quiet: bool,
+) -> anyhow::Result<Option<engine::Outcome>> {
+    for (i, s) in game.seats().iter().enumerate() {
+        println!("{} is played by the {} bot", s.name, bots[i % bots.len()]);
+    }
+    let outcome = playfile::play(
+        game,
+        folder,
+        Some(max_turns),
+        &mut |files| {
+            if !quiet {
+                println!("\n--- turn {} ---\n{}", files.turn, files.board);
+            }
+            bots_answer(rules, bots, seed, files)
+        },
+        &mut |e| {
+            if let playfile::PlayEvent::Rejected { file, errors } = e {
+                for err in errors {
+                    eprintln!("error: {}", err.display_in(&file));
+                }
+            }
+        },
+        &super::now,
+    )?;
+    if outcome.is_some() && !quiet {
+        println!("\n--- final board ---\n{}", game.board_text());
+    }
+    Ok(outcome)
+}

@@ -147,32 +147,18 @@ fn demo(table: &Table, bots: &[String], max_turns: u64) -> anyhow::Result<ExitCo
     super::demo::check_bots(&*rules, bots)?;
     let mut game = rules.start(setup(table, Some(bots))?, true, Some(&super::now()))?;
     let folder = tempfile::tempdir()?;
-    for (i, s) in game.seats().iter().enumerate() {
-        println!("{} is played by the {} bot", s.name, bots[i % bots.len()]);
-    }
     let seed = table.seed;
-    let outcome = playfile::play(
+    let outcome = super::demo::play_between_bots(
+        &*rules,
         &mut *game,
         folder.path(),
-        Some(max_turns),
-        &mut |files| {
-            println!("\n--- turn {} ---\n{}", files.turn, files.board);
-            super::demo::bots_answer(&*rules, bots, seed, files)
-        },
-        &mut |e| {
-            if let PlayEvent::Rejected { file, errors } = e {
-                for err in errors {
-                    eprintln!("error: {}", err.display_in(&file));
-                }
-            }
-        },
-        &super::now,
+        bots,
+        seed,
+        max_turns,
+        false,
     );
     match outcome? {
-        Some(o) => {
-            println!("\n--- final board ---\n{}", game.board_text());
-            print_outcome(&o);
-        }
+        Some(o) => print_outcome(&o),
         None => println!("\nstopped after {max_turns} turns with no winner"),
     }
     Ok(ExitCode::SUCCESS)

@@ -231,36 +231,10 @@ fn demo(
         }
         None => temporary.path().to_path_buf(),
     };
-    let seats = game.seats();
-    for (i, s) in seats.iter().enumerate() {
-        println!("{} is played by the {} bot", s.name, bots[i % bots.len()]);
-    }
-    let outcome = playfile::play(
-        &mut *game,
-        &folder,
-        Some(max_turns),
-        &mut |files| {
-            if !quiet {
-                println!("\n--- turn {} ---\n{}", files.turn, files.board);
-            }
-            super::demo::bots_answer(&*rules, bots, seed, files)
-        },
-        &mut |e| {
-            if let PlayEvent::Rejected { file, errors } = e {
-                for err in errors {
-                    eprintln!("error: {}", err.display_in(&file));
-                }
-            }
-        },
-        &super::now,
-    );
+    let outcome =
+        super::demo::play_between_bots(&*rules, &mut *game, &folder, bots, seed, max_turns, quiet);
     match outcome? {
-        Some(o) => {
-            if !quiet {
-                println!("\n--- final board ---\n{}", game.board_text());
-            }
-            print_outcome(&o);
-        }
+        Some(o) => print_outcome(&o),
         None => println!("\nstopped after {max_turns} turns with no winner"),
     }
     Ok(ExitCode::SUCCESS)
