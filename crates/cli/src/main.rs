@@ -30,6 +30,8 @@ enum Command {
     Tournament(commands::tournament::Args),
     /// Check or replay a game record (Game Data JSON).
     Record(commands::record::Args),
+    /// Check, convert and format GZF (Full Thrust FT2) files.
+    Gzf(commands::gzf::GzfArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -39,6 +41,7 @@ fn main() -> std::process::ExitCode {
         Command::Bot(args) => commands::bot::run(args),
         Command::Tournament(args) => commands::tournament::run(args),
         Command::Record(args) => commands::record::run(args),
+        Command::Gzf(args) => commands::gzf::run(args),
     };
     match result {
         Ok(code) => code,

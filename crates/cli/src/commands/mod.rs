@@ -9,3 +9,4 @@ pub mod ttrts;
 pub fn now() -> String {
     ::record::time::now_iso8601()
 }
+pub mod gzf;

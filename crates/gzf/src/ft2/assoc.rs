@@ -1,0 +1,189 @@
+//! Association between blocks (spec §5): ownership by file order and
+//! references by name, with the file-wide diagnostics they bring (W307,
+//! W308, W309 for sector systems, W314).
+
+use super::model::{Ft2Block, Ft2File};
+use super::values::Value;
+use super::BlockKind;
+use crate::diag::{Code, Diagnostics};
+use std::collections::HashSet;
+
+/// Names as block references compare them (spec §1.4): ASCII case-
+/// insensitive, trimmed, runs of blanks collapsed to one space.
+pub fn name_key(name: &str) -> String {
+    let words: Vec<String> = name
+        .split([' ', '\t'])
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    words.join(" ")
+}
+
+/// Sets `owner` on every System and Base-Sector block (spec §5.1).
+pub fn associate(file: &mut Ft2File, d: &mut Diagnostics) {
+    // The current Ship or Base, and the current sector.
+    let mut owner: Option<usize> = None;
+    let mut sector: Option<usize> = None;
+    // The current sector is itself an orphan (no base).
+    let mut sector_orphan = false;
+    // Some owner (Ship, Base or Base-Sector) appeared earlier in the file:
+    // a component without an owner is then a mistake, not a generality.
+    let mut seen_owner = false;
+    let mut seen_base = false;
+    // For W314: the current base has its own systems / sectors.
+    let mut base_systems = false;
+    let mut base_sectors = false;
+    let mut sector_numbers: Vec<i64> = Vec::new();
+    for i in 0..file.blocks.len() {
+        let kind = file.blocks[i].kind;
+        let pos = file.blocks[i].pos;
+        match kind {
+            Some(BlockKind::Ship) | Some(BlockKind::Base) => {
+                owner = Some(i);
+                sector = None;
+                sector_orphan = false;
+                seen_owner = true;
+                seen_base |= kind == Some(BlockKind::Base);
+                base_systems = false;
+                base_sectors = false;
+                sector_numbers.clear();
+            }
+            Some(BlockKind::BaseSector) => {
+                let base = owner.filter(|&o| file.blocks[o].kind == Some(BlockKind::Base));
+                match base {
+                    Some(b) => {
+                        file.blocks[i].owner = Some(b);
+                        if base_systems && !base_sectors {
+                            d.push(Code::W314, pos, "base has both its own System blocks and Base-Sector blocks; read as written");
+                        }
+                        base_sectors = true;
+                        if let Some(Value::Int(n)) = file.blocks[i].get("Base-Sector") {
+                            if sector_numbers.contains(n) {
+                                d.push(
+                                    Code::W308,
+                                    pos,
+                                    format!("sector number {n} appears twice in this base"),
+                                );
+                            }
+                            sector_numbers.push(*n);
+                        }
+                        sector_orphan = false;
+                    }
+                    None => {
+                        sector_orphan = seen_owner || seen_base;
+                        if sector_orphan {
+                            d.push(Code::W307, pos, "Base-Sector without a base: the blocks before it ended the association (kept, unowned)");
+                        }
+                        owner = None;
+                    }
+                }
+                sector = Some(i);
+                seen_owner = true;
+            }
+            Some(BlockKind::System) => {
+                if let Some(s) = sector {
+                    file.blocks[i].owner = Some(s);
+                    if sector_orphan {
+                        d.push(
+                            Code::W307,
+                            pos,
+                            "System after a Base-Sector that has no base (kept)",
+                        );
+                    }
+                    if let Some(f) = file.blocks[i].field("Firing-Arc") {
+                        d.push(Code::W309, f.pos, "Firing-Arc on a system of a base sector: the sector's arcs apply (ignored)");
+                    }
+                } else if let Some(o) = owner {
+                    file.blocks[i].owner = Some(o);
+                    if file.blocks[o].kind == Some(BlockKind::Base) {
+                        if base_sectors && !base_systems {
+                            d.push(Code::W314, pos, "base has both its own System blocks and Base-Sector blocks; read as written");
+                        }
+                        base_systems = true;
+                    }
+                } else if seen_owner {
+                    d.push(Code::W307, pos, "System without an owner: the block before it ended the association (kept, unowned)");
+                }
+            }
+            // Every other block, the misplaced header and unknown blocks
+            // included, ends the association.
+            _ => {
+                owner = None;
+                sector = None;
+                sector_orphan = false;
+            }
+        }
+    }
+    duplicate_names(file, d);
+}
+
+/// W308 at the second of two Fleets, Ships, Bases, or a Ship and a Base,
+/// with the same name (spec §5.3, §11.12).
+fn duplicate_names(file: &Ft2File, d: &mut Diagnostics) {
+    let mut fleets: HashSet<String> = HashSet::new();
+    let mut craft: HashSet<String> = HashSet::new();
+    for b in &file.blocks {
+        let list = match b.kind {
+            Some(BlockKind::Fleet) => &mut fleets,
+            Some(BlockKind::Ship | BlockKind::Base) => &mut craft,
+            _ => continue,
+        };
+        let key = name_key(&b.id());
+        if key.is_empty() {
+            continue;
+        }
+        if !list.insert(key) {
+            d.push(
+                Code::W308,
+                b.pos,
+                format!(
+                    "{:?} is already the name of another {}; references go to the first",
+                    b.id(),
+                    kind_word(b)
+                ),
+            );
+        }
+    }
+}
+
+fn kind_word(b: &Ft2Block) -> &'static str {
+    match b.kind {
+        Some(BlockKind::Fleet) => "fleet",
+        _ => "ship or base",
+    }
+}
+
+impl Ft2File {
+    /// The Fleet block a Ship or Base names in its `Fleet` field (spec
+    /// §5.3); `None` when absent or unresolved.
+    pub fn fleet_of(&self, block: usize) -> Option<usize> {
+        let name = text_of(&self.blocks[block], "Fleet")?;
+        self.find_named(&[BlockKind::Fleet], &name)
+    }
+
+    /// The Ship (preferred) or Base a Fighter-Group or Launched-System names
+    /// in its `Carrier` field.
+    pub fn carrier_of(&self, block: usize) -> Option<usize> {
+        let name = text_of(&self.blocks[block], "Carrier")?;
+        self.find_named(&[BlockKind::Ship], &name)
+            .or_else(|| self.find_named(&[BlockKind::Base], &name))
+    }
+
+    /// The first block of one of `kinds` whose name matches (spec §1.4).
+    pub fn find_named(&self, kinds: &[BlockKind], name: &str) -> Option<usize> {
+        let key = name_key(name);
+        if key.is_empty() {
+            return None;
+        }
+        self.blocks
+            .iter()
+            .position(|b| b.kind.is_some_and(|k| kinds.contains(&k)) && name_key(&b.id()) == key)
+    }
+}
+
+fn text_of(block: &Ft2Block, field: &str) -> Option<String> {
+    match block.get(field) {
+        Some(Value::Text(frags)) => Some(frags.join(" ")),
+        _ => None,
+    }
+}

@@ -1,0 +1,121 @@
+//! Orders in the file: the `Move` order of a ship and the fire orders of its
+//! batteries (spec §3.9, §7.4), and the file diagnostics about them that
+//! depend on the turn number (W313, W317).
+
+use super::model::{Ft2File, ModelField};
+use super::parse::tokens;
+use super::values::Value;
+use super::BlockKind;
+use crate::diag::{Code, Diagnostics, Pos};
+use crate::rules::movement::{plan_move, DropReason};
+use crate::syntax::Field;
+
+/// The target of a fire order `Fire at <ship name>` (spec §7.4): `fire` and
+/// `at` case-insensitive, separated by blanks; the rest is the name.
+pub fn fire_target(entry: &str) -> Option<&str> {
+    let rest = entry.trim_start_matches([' ', '\t']);
+    let (word, rest) = rest.split_once([' ', '\t'])?;
+    if !word.eq_ignore_ascii_case("fire") {
+        return None;
+    }
+    let rest = rest.trim_start_matches([' ', '\t']);
+    let (word, rest) = rest.split_once([' ', '\t'])?;
+    if !word.eq_ignore_ascii_case("at") {
+        return None;
+    }
+    let target = rest.trim_matches([' ', '\t']);
+    (!target.is_empty()).then_some(target)
+}
+
+fn syntax_of(f: &ModelField) -> Field {
+    Field {
+        name: f.name.clone(),
+        pos: f.pos,
+        fragments: f.raw.clone(),
+    }
+}
+
+/// W317 in a turn-0 file, W313 otherwise (spec §6.3, §11.13).
+pub fn check_orders(file: &Ft2File, d: &mut Diagnostics) {
+    let turn_zero = file.turn() == Some(0);
+    for (i, b) in file.blocks.iter().enumerate() {
+        if b.kind != Some(BlockKind::Ship) {
+            continue;
+        }
+        if turn_zero {
+            if let Some(f) = b.field("Move") {
+                d.push(
+                    Code::W317,
+                    f.value_pos(),
+                    "Move order in a turn-0 (set-up) file is ignored",
+                );
+            }
+            for s in file.components(i) {
+                for f in file.blocks[s]
+                    .fields
+                    .iter()
+                    .filter(|f| f.known && f.name == "Orders")
+                {
+                    for frag in f.raw.iter().filter(|fr| fire_target(&fr.text).is_some()) {
+                        d.push(
+                            Code::W317,
+                            frag.pos,
+                            "fire order in a turn-0 (set-up) file is ignored",
+                        );
+                    }
+                }
+            }
+            continue;
+        }
+        let destroyed = matches!(b.get("Status"), Some(Value::Status(s)) if s.is_destroyed());
+        let (Some(Value::Int(v)), Some(Value::Int(t)), Some(f)) =
+            (b.get("Velocity"), b.get("Thrust-Rating"), b.field("Move"))
+        else {
+            continue;
+        };
+        let Some(Value::Move(order)) = &f.value else {
+            continue;
+        };
+        if destroyed {
+            continue;
+        }
+        let plan = plan_move(*t, *v, order);
+        let Some(reason) = plan.dropped else {
+            continue;
+        };
+        let syntax = syntax_of(f);
+        let at: Pos = tokens(&syntax)
+            .nth(plan.applied)
+            .map_or(f.value_pos(), |(_, p)| p);
+        let why = match reason {
+            DropReason::Thrust => format!("it would spend more than the Thrust-Rating of {t}"),
+            DropReason::TurnBudget => {
+                format!("it would turn more than {} steps (half the thrust)", t / 2)
+            }
+            DropReason::NegativeVelocity => "it would make the velocity negative".to_string(),
+        };
+        d.push(
+            Code::W313,
+            at,
+            format!(
+                "Ship {:?}: this Move element and the ones after it will be dropped: {why}",
+                b.id()
+            ),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fire_target;
+
+    #[test]
+    fn fire_orders() {
+        assert_eq!(fire_target("Fire at EUS Huron"), Some("EUS Huron"));
+        assert_eq!(fire_target("FIRE   AT  x y "), Some("x y"));
+        assert_eq!(fire_target("fire\tat\tX"), Some("X"));
+        assert_eq!(fire_target("Fire at"), None);
+        assert_eq!(fire_target("Fire on X"), None);
+        assert_eq!(fire_target("Launch Rudel Group"), None);
+    }
+}
