@@ -1,0 +1,132 @@
+//! The game state: the current turn's FT2 file in canonical form, the fleets
+//! that sit at the table, the turn limit and any loaded dice.
+//!
+//! The file is the state because the spec's turn is a file-to-file
+//! function (gzf-ft2 spec 7.1): keeping its canonical text means everything
+//! the profile carries but the host does not play (spec 7.6) survives every
+//! turn, and the view file is that text.
+
+use gzf::ft2::view::Ship;
+use gzf::ft2::{read, BlockKind, Ft2File};
+use gzf::rules::fire::in_play;
+use serde::{Deserialize, Serialize};
+
+use engine::SetupError;
+
+/// The whole game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// The Scenario's name.
+    pub name: String,
+    /// The current turn's file, canonical (spec 1.8), with no orders in it.
+    pub file: String,
+    /// The Fleet blocks' names in file order: seat `i` is fleet `i`.
+    pub fleets: Vec<String>,
+    /// The game ends after this turn at the latest (see [`crate::end`]).
+    pub turn_limit: u64,
+    /// Dice to use before the generator, from the setup option `dice`: a
+    /// referee replaying a table-top game rolled with real dice, or a test
+    /// playing the spec's fixture with its dice stream.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub loaded_dice: Vec<u8>,
+}
+
+impl State {
+    /// Reads a scenario's text into a starting state: the file must read
+    /// without errors, have a Scenario block and at least two fleets, and
+    /// every ship on the map must have what movement and damage need.
+    pub fn from_scenario(source: &str, text: &str, turn_limit: u64) -> Result<State, SetupError> {
+        let at = |pos: gzf::Pos| format!("{source}:{}:{}", pos.line, pos.col);
+        let r = read(text.as_bytes()).map_err(|e| SetupError::at(at(e.pos), e.to_string()))?;
+        if let Some(d) = r.diagnostics.iter().find(|d| d.is_error()) {
+            return Err(SetupError::at(
+                at(d.pos),
+                format!(
+                    "{}: {} (`orderly gzf check {source}` lists every problem)",
+                    d.code, d.message
+                ),
+            ));
+        }
+        let mut file = r.file;
+        let Some(scenario) = file.first(BlockKind::Scenario) else {
+            return Err(SetupError::at(
+                source.to_string(),
+                "the scenario has no `Scenario:` block; add one with `Turn: 1`",
+            ));
+        };
+        let name = file.blocks[scenario].id();
+        let fleets: Vec<String> = file
+            .blocks
+            .iter()
+            .filter(|b| b.kind == Some(BlockKind::Fleet))
+            .map(|b| b.id())
+            .collect();
+        if fleets.len() < 2 {
+            return Err(SetupError::at(
+                source.to_string(),
+                format!(
+                    "a battle needs two or more `Fleet:` blocks, this scenario has {}",
+                    fleets.len()
+                ),
+            ));
+        }
+        for s in file.ships().iter().filter(|s| in_play(s)) {
+            let missing = [
+                ("Course", s.course.is_none()),
+                ("Velocity", s.velocity.is_none()),
+                ("Thrust-Rating", s.thrust_rating.is_none()),
+                ("Damage-Track", s.damage_track.is_none()),
+            ];
+            if let Some((field, _)) = missing.iter().find(|(_, m)| *m) {
+                return Err(SetupError::at(
+                    at(file.blocks[s.block].pos),
+                    format!(
+                        "ship `{}` is on the map but has no `{field}:`; add it, or remove its position",
+                        s.name
+                    ),
+                ));
+            }
+        }
+        // A scenario's orders belong to nobody: each fleet gives its own.
+        strip_orders(&mut file);
+        Ok(State {
+            name,
+            file: file.to_canonical(),
+            fleets,
+            turn_limit,
+            loaded_dice: Vec::new(),
+        })
+    }
+
+    /// The current file as a model. The state's text was written by this
+    /// crate from a valid file, so it reads back; an empty model otherwise.
+    pub fn model(&self) -> Ft2File {
+        read(self.file.as_bytes())
+            .map(|r| r.file)
+            .unwrap_or_default()
+    }
+
+    /// The seat of the fleet a ship belongs to, if it is one of the fleets.
+    pub fn seat_of(&self, ship: &Ship) -> Option<usize> {
+        let fleet = gzf::ft2::assoc::name_key(ship.fleet.as_deref()?);
+        self.fleets
+            .iter()
+            .position(|f| gzf::ft2::assoc::name_key(f) == fleet)
+    }
+
+    /// The current turn (the Scenario's `Turn`).
+    pub fn turn(&self) -> u64 {
+        self.model().turn().unwrap_or(0).max(0) as u64
+    }
+}
+
+/// Removes every `Move` and `Orders` of ships and their systems.
+pub fn strip_orders(file: &mut Ft2File) {
+    for s in file.ships().iter().rev() {
+        file.blocks[s.block].remove("Move");
+        file.blocks[s.block].remove("Orders");
+        for sys in &s.systems {
+            file.blocks[sys.block].remove("Orders");
+        }
+    }
+}
