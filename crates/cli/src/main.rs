@@ -32,6 +32,8 @@ enum Command {
     Record(commands::record::Args),
     /// Check, convert and format GZF (Full Thrust FT2) files.
     Gzf(commands::gzf::GzfArgs),
+    /// Play a Full Thrust battle by GZF files, or run a demo between bots.
+    Fullthrust(commands::fullthrust::Args),
 }
 
 fn main() -> std::process::ExitCode {
@@ -42,6 +44,7 @@ fn main() -> std::process::ExitCode {
         Command::Tournament(args) => commands::tournament::run(args),
         Command::Record(args) => commands::record::run(args),
         Command::Gzf(args) => commands::gzf::run(args),
+        Command::Fullthrust(args) => commands::fullthrust::run(args),
     };
     match result {
         Ok(code) => code,

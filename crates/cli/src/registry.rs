@@ -7,7 +7,10 @@ use engine::{DynRuleset, Registered};
 
 /// Every ruleset, by name.
 pub fn rulesets() -> Vec<Box<dyn DynRuleset>> {
-    vec![Box::new(Registered(Arc::new(ttrts::Ttrts)))]
+    vec![
+        Box::new(Registered(Arc::new(ttrts::Ttrts))),
+        Box::new(Registered(Arc::new(fullthrust::FullThrust))),
+    ]
 }
 
 /// A ruleset by name (case-insensitive), or an error listing the known ones.

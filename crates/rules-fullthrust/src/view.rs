@@ -10,7 +10,6 @@
 use gzf::ft2::read;
 use gzf::ft2::view::Ship;
 use gzf::ft2::BlockKind;
-use gzf::rules::fire::in_play;
 use serde::Serialize;
 
 use engine::{Seat, SetupError};
@@ -83,7 +82,7 @@ impl FleetView {
 }
 
 /// One line per ship: fleet, name, position, course, velocity, thrust,
-/// damage track, and whether it is out of the fight.
+/// damage track, and whether it is out of the fight (crate::end).
 pub fn board_text(state: &State) -> String {
     let mut out = format!("{}, turn {}\n", state.name, state.turn());
     for s in state.model().ships() {
@@ -96,7 +95,7 @@ pub fn board_text(state: &State) -> String {
             .as_ref()
             .map(|t| t.lines().join(" "))
             .unwrap_or_default();
-        let fate = if in_play(&s) {
+        let fate = if crate::end::in_the_fight(&s) {
             ""
         } else {
             "  out of the fight"

@@ -1,6 +1,7 @@
 //! One module per subcommand of `orderly`.
 
 pub mod bot;
+pub mod fullthrust;
 pub mod record;
 pub mod tournament;
 pub mod ttrts;

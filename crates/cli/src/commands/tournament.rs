@@ -101,6 +101,7 @@ fn rayon_threads() -> usize {
 fn default_map(ruleset: &str) -> &'static str {
     match ruleset {
         "ttrts" => "Tiny2Player",
+        "fullthrust" => "duel",
         _ => "default",
     }
 }
