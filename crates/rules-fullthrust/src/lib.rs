@@ -24,7 +24,7 @@ use engine::{
 };
 use gzf::ft2::values::Value;
 use gzf::rules::fire::in_play;
-use gzf::rules::movement::plan_move;
+use gzf::rules::movement::{plan_move, DropReason};
 use serde_json::{json, Map};
 
 pub use orders::{Orders, ShipOrders, SystemOrders};
@@ -213,7 +213,7 @@ impl Ruleset for FullThrust {
                     errors.push(OrderIssue::at_field(
                         format!("{at}.systems[{k}]"),
                         format!(
-                            "system {} of `{}` is a {}, not a {}; list the ship's systems in the order of the view file",
+                            "system {} of `{}` is `{}`, not `{}`; list the ship's systems in the order of the view file",
                             k + 1,
                             ship.name,
                             real.kind,
@@ -231,8 +231,15 @@ impl Ruleset for FullThrust {
                 notes.push(OrderIssue::at_field(
                     format!("{at}.move"),
                     format!(
-                        "N401: `{}`: only the first {} move elements are used ({reason:?}); the rest are dropped",
-                        ship.name, plan.applied
+                        "N401: `{}`: only the first {} move elements are used; element {} {}, so it and the rest are dropped",
+                        ship.name,
+                        plan.applied,
+                        plan.applied + 1,
+                        match reason {
+                            DropReason::Thrust => "would spend more than the ship's Thrust-Rating",
+                            DropReason::TurnBudget => "would turn more than half the thrust",
+                            DropReason::NegativeVelocity => "would make the velocity negative",
+                        }
                     ),
                 ));
             }
