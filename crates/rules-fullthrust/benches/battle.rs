@@ -21,6 +21,7 @@ fn bench(c: &mut Criterion) {
     let mut rng = GameRng::from_seed(1);
     let start = rules.setup(&setup(1), &mut rng).expect("bundled scenario");
     let mut g = c.benchmark_group("fullthrust");
+    g.sample_size(20);
     g.throughput(Throughput::Elements(1));
     g.bench_function("resolve one turn of duel (closer vs closer)", |b| {
         let mut bots = [rules.bot("closer").unwrap(), rules.bot("closer").unwrap()];

@@ -39,7 +39,7 @@ pub fn end_of_game(state: &State) -> Option<Outcome> {
         }
     }
     let left: Vec<usize> = (0..fighting.len()).filter(|&f| fighting[f]).collect();
-    let turn = file.turn().unwrap_or(0).max(0) as u64;
+    let turn = state.turn();
     match left.as_slice() {
         [] => Some(Outcome {
             winner: None,

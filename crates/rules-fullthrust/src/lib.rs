@@ -281,7 +281,7 @@ impl Ruleset for FullThrust {
         let st = &*state;
         let actions = turn::play_turn(&mut file, &mut roll, &|s| st.seat_of(s).map(|f| f as u64));
         state.loaded_dice = loaded.collect();
-        state.file = file.to_canonical();
+        state.advance(&file);
         if let Some(log) = log {
             log.extend(actions);
         }

@@ -20,6 +20,9 @@ pub struct State {
     pub name: String,
     /// The current turn's file, canonical (spec 1.8), with no orders in it.
     pub file: String,
+    /// The file's Scenario `Turn`, kept beside it so that asking for the
+    /// turn does not read the file.
+    pub turn: u64,
     /// The Fleet blocks' names in file order: seat `i` is fleet `i`.
     pub fleets: Vec<String>,
     /// The game ends after this turn at the latest (see [`crate::end`]).
@@ -89,8 +92,10 @@ impl State {
         }
         // A scenario's orders belong to nobody: each fleet gives its own.
         strip_orders(&mut file);
+        let turn = file.turn().unwrap_or(0).max(0) as u64;
         Ok(State {
             name,
+            turn,
             file: file.to_canonical(),
             fleets,
             turn_limit,
@@ -116,7 +121,13 @@ impl State {
 
     /// The current turn (the Scenario's `Turn`).
     pub fn turn(&self) -> u64 {
-        self.model().turn().unwrap_or(0).max(0) as u64
+        self.turn
+    }
+
+    /// Replaces the file with the next turn's.
+    pub fn advance(&mut self, file: &Ft2File) {
+        self.file = file.to_canonical();
+        self.turn = file.turn().unwrap_or(0).max(0) as u64;
     }
 }
 

@@ -14,8 +14,9 @@ pub struct Args {
     /// The map or scenario: a bundled name or a file.
     #[arg(long)]
     map: Option<String>,
-    /// Bots, comma-separated; they rotate over the seats from game to game.
-    #[arg(long, value_delimiter = ',', default_value = "greedy,random")]
+    /// Bots, comma-separated; they rotate over the seats from game to game
+    /// (default: the ruleset's usual pair, e.g. greedy,random for ttrts).
+    #[arg(long, value_delimiter = ',')]
     bots: Vec<String>,
     #[arg(long, default_value_t = 100)]
     games: u64,
@@ -41,7 +42,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let plan = tournament::Plan {
         scenario: map.clone(),
         text,
-        bots: args.bots,
+        bots: if args.bots.is_empty() {
+            default_bots(rules.name())
+        } else {
+            args.bots
+        },
         games: args.games,
         seed: args.seed,
         max_turns: args.max_turns,
@@ -98,6 +103,16 @@ fn rayon_threads() -> usize {
 }
 
 /// The map used when none is named.
+/// The bots a tournament pits against each other when none are named.
+fn default_bots(ruleset: &str) -> Vec<String> {
+    let pair: &[&str] = match ruleset {
+        "ttrts" => &["greedy", "random"],
+        "fullthrust" => &["closer", "random"],
+        _ => &[],
+    };
+    pair.iter().map(|b| b.to_string()).collect()
+}
+
 fn default_map(ruleset: &str) -> &'static str {
     match ruleset {
         "ttrts" => "Tiny2Player",
