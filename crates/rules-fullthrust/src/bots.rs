@@ -40,7 +40,12 @@ fn sides(view: &FleetView, seat: Seat) -> (Vec<Ship>, Vec<Ship>) {
         .get(seat.0)
         .map(|f| gzf::ft2::assoc::name_key(f));
     let mine = |s: &Ship| s.fleet.as_deref().map(gzf::ft2::assoc::name_key) == fleet;
-    let ships: Vec<Ship> = view.ships().into_iter().filter(in_play).collect();
+    let ships: Vec<Ship> = view
+        .ships()
+        .iter()
+        .filter(|s| in_play(s))
+        .cloned()
+        .collect();
     ships.into_iter().partition(|s| mine(s))
 }
 

@@ -258,7 +258,7 @@ impl Ruleset for FullThrust {
         rng: &mut GameRng,
         log: Option<&mut Vec<Action>>,
     ) {
-        let mut file = state.model();
+        let mut file = state.model().clone();
         let ships = file.ships();
         for (_, fleet_orders) in orders {
             for o in &fleet_orders.ships {
@@ -281,7 +281,7 @@ impl Ruleset for FullThrust {
         let st = &*state;
         let actions = turn::play_turn(&mut file, &mut roll, &|s| st.seat_of(s).map(|f| f as u64));
         state.loaded_dice = loaded.collect();
-        state.advance(&file);
+        state.advance(file);
         if let Some(log) = log {
             log.extend(actions);
         }

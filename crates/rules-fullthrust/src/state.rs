@@ -9,12 +9,14 @@
 use gzf::ft2::view::Ship;
 use gzf::ft2::{read, BlockKind, Ft2File};
 use gzf::rules::fire::in_play;
+use std::sync::{Arc, OnceLock};
+
 use serde::{Deserialize, Serialize};
 
 use engine::SetupError;
 
 /// The whole game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct State {
     /// The Scenario's name.
     pub name: String,
@@ -32,6 +34,11 @@ pub struct State {
     /// playing the spec's fixture with its dice stream.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub loaded_dice: Vec<u8>,
+    /// The file read once: every question the engine asks between turns
+    /// (who is awaited, views, units, the outcome) would otherwise read it
+    /// again. Not saved; a restored state reads the file on first use.
+    #[serde(skip)]
+    model: Arc<OnceLock<Ft2File>>,
 }
 
 impl State {
@@ -100,15 +107,18 @@ impl State {
             fleets,
             turn_limit,
             loaded_dice: Vec::new(),
+            model: Arc::default(),
         })
     }
 
     /// The current file as a model. The state's text was written by this
     /// crate from a valid file, so it reads back; an empty model otherwise.
-    pub fn model(&self) -> Ft2File {
-        read(self.file.as_bytes())
-            .map(|r| r.file)
-            .unwrap_or_default()
+    pub fn model(&self) -> &Ft2File {
+        self.model.get_or_init(|| {
+            read(self.file.as_bytes())
+                .map(|r| r.file)
+                .unwrap_or_default()
+        })
     }
 
     /// The seat of the fleet a ship belongs to, if it is one of the fleets.
@@ -125,9 +135,10 @@ impl State {
     }
 
     /// Replaces the file with the next turn's.
-    pub fn advance(&mut self, file: &Ft2File) {
+    pub fn advance(&mut self, file: Ft2File) {
         self.file = file.to_canonical();
         self.turn = file.turn().unwrap_or(0).max(0) as u64;
+        self.model = Arc::new(OnceLock::from(file));
     }
 }
 

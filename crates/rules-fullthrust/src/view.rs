@@ -27,6 +27,9 @@ pub struct FleetView {
     pub seat: Option<usize>,
     /// The view file's text (canonical FT2).
     pub file: String,
+    /// The ships of the file, read once for the bots.
+    #[serde(skip)]
+    ships: Vec<Ship>,
 }
 
 impl FleetView {
@@ -37,6 +40,7 @@ impl FleetView {
             fleets: state.fleets.clone(),
             seat: seat.map(|s| s.0),
             file: state.file.clone(),
+            ships: state.model().ships(),
         }
     }
 
@@ -70,14 +74,13 @@ impl FleetView {
                 .collect(),
             seat: None,
             file: text.to_string(),
+            ships: file.ships(),
         })
     }
 
-    /// The ships in the view.
-    pub fn ships(&self) -> Vec<Ship> {
-        read(self.file.as_bytes())
-            .map(|r| r.file.ships())
-            .unwrap_or_default()
+    /// The ships in the view, in file order.
+    pub fn ships(&self) -> &[Ship] {
+        &self.ships
     }
 }
 
