@@ -260,10 +260,15 @@ impl Ruleset for FullThrust {
     ) {
         let mut file = state.model().clone();
         let ships = file.ships();
-        for (_, fleet_orders) in orders {
+        for (seat, fleet_orders) in orders {
             for o in &fleet_orders.ships {
                 let key = orders::ship_key(&o.ship);
-                let Some(ship) = ships.iter().find(|s| orders::ship_key(&s.name) == key) else {
+                // `check` refuses orders for other fleets' ships; skipping
+                // them here too keeps resolve safe on unchecked input.
+                let Some(ship) = ships
+                    .iter()
+                    .find(|s| orders::ship_key(&s.name) == key && state.seat_of(s) == Some(seat.0))
+                else {
                     continue;
                 };
                 if !o.move_order.is_empty() {

@@ -72,6 +72,7 @@ pub fn play_turn(
     }
     let mut actions = Vec::new();
     let mut ships: Vec<Ship> = file.ships();
+
     let ids: Vec<u64> = (1..=ships.len() as u64).collect();
 
     // Step 2, movement (spec 7.3). A ship in play without course or
@@ -85,9 +86,18 @@ pub fn play_turn(
         let written: Vec<String> = s.move_order.iter().map(|m| m.to_string()).collect();
         let mut a = Action::new("move", Some(ids[i]), team(s));
         a.extra.insert("move".into(), json!(written.join(" ")));
+        // The turn notes of spec 6.4 that movement gives: N401 (elements
+        // dropped) and N410 (the ship left the Scenario's extent).
+        let mut notes = Vec::new();
         if out.plan.dropped.is_some() {
-            a.extra.insert("note".into(), json!("N401"));
+            notes.push("N401");
             a.extra.insert("applied".into(), json!(out.plan.applied));
+        }
+        if file.outside_extent(out.position) {
+            notes.push("N410");
+        }
+        if !notes.is_empty() {
+            a.extra.insert("notes".into(), json!(notes));
         }
         a.results = Some(vec![result(
             ids[i],

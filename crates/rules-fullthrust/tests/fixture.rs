@@ -146,7 +146,7 @@ fn the_record_has_the_dice_and_fire_results() {
         .iter()
         .find(|a| a.action_type == "move" && a.unit == Some(4))
         .unwrap();
-    assert_eq!(reliant.extra["note"], json!("N401"));
+    assert_eq!(reliant.extra["notes"], json!(["N401"]));
 }
 
 #[test]
@@ -165,4 +165,31 @@ fn a_set_up_turn_only_advances_the_turn() {
     rules.resolve(&mut state, &[], &mut rng, Some(&mut log));
     assert!(log.is_empty());
     assert_eq!(state.file, before.replace("Turn:      0", "Turn:      1"));
+}
+
+#[test]
+fn leaving_the_scenario_extent_is_noted_n410() {
+    // The fixture's extent is ±60 MU; HMS Furious at (0, 0) on course 3
+    // going 70 MU a turn ends outside it.
+    let text = spec_fixture("### 9.1").replace("Velocity:       12", "Velocity:       70");
+    let rules = FullThrust;
+    let setup = Setup {
+        scenario: "fixture.gzf".into(),
+        text: Some(text),
+        ..Setup::default()
+    };
+    let mut rng = GameRng::from_seed(0);
+    let mut state = rules.setup(&setup, &mut rng).unwrap();
+    let mut log = Vec::new();
+    rules.resolve(&mut state, &[], &mut rng, Some(&mut log));
+    let furious = log
+        .iter()
+        .find(|a| a.action_type == "move" && a.unit == Some(1))
+        .unwrap();
+    assert_eq!(furious.extra["notes"], json!(["N410"]));
+    let zumwalt = log
+        .iter()
+        .find(|a| a.action_type == "move" && a.unit == Some(2))
+        .unwrap();
+    assert!(!zumwalt.extra.contains_key("notes"));
 }
