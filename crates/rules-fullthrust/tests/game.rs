@@ -89,3 +89,27 @@ fn a_turn_limit_ends_a_game_that_never_meets() {
     assert_eq!(o.scores, Some(vec![18, 16]));
     assert_eq!(o.winner, Some(engine::Seat(0)));
 }
+
+#[test]
+fn a_saved_game_resumes_exactly() {
+    let rules = Arc::new(FullThrust);
+    let play = |game: &mut Match<FullThrust>, turns: usize| {
+        let mut bots = [rules.bot("closer").unwrap(), rules.bot("closer").unwrap()];
+        let mut bot_rng = engine::GameRng::from_seed(game.turn());
+        for _ in 0..turns {
+            for seat in game.awaiting() {
+                let view = game.view(Some(seat));
+                let orders = bots[seat.0].orders(&rules, &view, seat, &mut bot_rng);
+                game.submit(seat, orders).unwrap();
+            }
+            game.resolve(None);
+        }
+    };
+    let mut first = Match::start(rules.clone(), duel(11), false, None).unwrap();
+    play(&mut first, 3);
+    let mut resumed = Match::restore(rules.clone(), first.save()).unwrap();
+    play(&mut first, 4);
+    play(&mut resumed, 4);
+    assert_eq!(first.state().file, resumed.state().file);
+    assert_eq!(first.turn(), 8);
+}
