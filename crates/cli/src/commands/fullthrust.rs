@@ -115,7 +115,19 @@ fn print_outcome(seats: &[SeatInfo], outcome: &Outcome) {
 fn play(scenario: &str, games_dir: &Path, force: bool) -> anyhow::Result<ExitCode> {
     let rules = registry::find("fullthrust")?;
     let mut game = rules.start(scenario_setup(scenario)?, true, Some(&super::now()))?;
-    let dir = games_dir.join(format!("fullthrust_{}", game.title().replace(' ', "_")));
+    // Scenario names are free text; keep the folder name easy to type.
+    let title: String = game
+        .title()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let dir = games_dir.join(format!("fullthrust_{title}"));
     if dir.is_dir() && std::fs::read_dir(&dir)?.next().is_some() {
         if !force {
             bail!(
