@@ -5,7 +5,8 @@
 //!   on the map, not `Destroyed`, and with a functioning A, B or C battery
 //!   (a ship that cannot shoot can no longer change the result); that
 //!   fleet wins, and with none left it is a draw;
-//! * otherwise, once the turn limit has been played, the fleet with the
+//! * otherwise, once the turn limit has been played (counted from the
+//!   scenario's first turn; option `turn_limit`, default 40), the fleet with the
 //!   most unchecked damage boxes on ships in the fight wins; equal is a
 //!   draw. Scores are those box counts, per fleet.
 
@@ -51,7 +52,7 @@ pub fn end_of_game(state: &State) -> Option<Outcome> {
             reason: format!("only {} has ships left in the fight", state.fleets[*f]),
             scores: Some(boxes),
         }),
-        _ if turn > state.turn_limit => {
+        _ if turn.saturating_sub(state.first_turn) >= state.turn_limit => {
             let best = boxes.iter().copied().max().unwrap_or(0);
             let leaders: Vec<usize> = (0..boxes.len()).filter(|&f| boxes[f] == best).collect();
             Some(Outcome {

@@ -222,6 +222,17 @@ impl Ruleset for FullThrust {
                     ));
                 }
             }
+            if !orders::move_in_bounds(&o.move_order) {
+                errors.push(OrderIssue::at_field(
+                    format!("{at}.move"),
+                    format!(
+                        "a move element of `{}` is larger than {}; no ship has that much thrust",
+                        ship.name,
+                        orders::MAX_MOVE
+                    ),
+                ));
+                continue;
+            }
             let plan = plan_move(
                 ship.thrust_rating.unwrap_or(0),
                 ship.velocity.unwrap_or(0),
@@ -271,7 +282,7 @@ impl Ruleset for FullThrust {
                 else {
                     continue;
                 };
-                if !o.move_order.is_empty() {
+                if !o.move_order.is_empty() && orders::move_in_bounds(&o.move_order) {
                     file.blocks[ship.block].set("Move", Value::Move(o.move_order.clone()));
                 }
                 for (mine, real) in o.systems.iter().zip(&ship.systems) {

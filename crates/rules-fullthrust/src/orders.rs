@@ -55,6 +55,19 @@ pub struct Orders {
     pub ships: Vec<ShipOrders>,
 }
 
+/// The largest number in a move element, as the GZF reader allows (spec
+/// 3.9); orders that come as JSON are held to it too, so the movement
+/// arithmetic never meets numbers it cannot add.
+pub const MAX_MOVE: u32 = 999_999;
+
+/// Whether every element of a move order is within [`MAX_MOVE`].
+pub fn move_in_bounds(order: &[MoveElement]) -> bool {
+    order.iter().all(|m| match *m {
+        MoveElement::Accelerate(n) => n.unsigned_abs() <= u64::from(MAX_MOVE),
+        MoveElement::Starboard(n) | MoveElement::Port(n) => n <= MAX_MOVE,
+    })
+}
+
 /// The header every GZF file of the FT2 profile opens with (spec 2).
 pub const HEADER: &str =
     "GZF-Version:      1.0\nProfile:          FT2\nProfile-Version:  1.1\nUniverse:         Full Thrust\n";

@@ -15,6 +15,11 @@ use serde::{Deserialize, Serialize};
 
 use engine::SetupError;
 
+/// The largest velocity or thrust a scenario may give a ship.
+pub const MAX_RATE: i64 = 1_000_000;
+/// The largest distance from the origin of a ship's start, in hundredths.
+pub const MAX_COORD: i64 = 1_000_000_000_000;
+
 /// The whole game.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct State {
@@ -27,7 +32,10 @@ pub struct State {
     pub turn: u64,
     /// The Fleet blocks' names in file order: seat `i` is fleet `i`.
     pub fleets: Vec<String>,
-    /// The game ends after this turn at the latest (see [`crate::end`]).
+    /// The turn the scenario started at.
+    #[serde(default)]
+    pub first_turn: u64,
+    /// The game ends after this many turns at the latest (see [`crate::end`]).
     pub turn_limit: u64,
     /// Dice to use before the generator, from the setup option `dice`: a
     /// referee replaying a table-top game rolled with real dice, or a test
@@ -87,6 +95,35 @@ impl State {
                 ("Thrust-Rating", s.thrust_rating.is_none()),
                 ("Damage-Track", s.damage_track.is_none()),
             ];
+            // Bounds that keep the movement arithmetic (i64 hundredths,
+            // f64 with exact integers) far from overflow for any number of
+            // turns a game can last; no table-top ship comes near them.
+            let huge = [
+                (
+                    "Velocity",
+                    s.velocity.is_some_and(|v| !(0..=MAX_RATE).contains(&v)),
+                ),
+                (
+                    "Thrust-Rating",
+                    s.thrust_rating
+                        .is_some_and(|t| !(0..=MAX_RATE).contains(&t)),
+                ),
+                (
+                    "Position",
+                    s.position
+                        .is_some_and(|p| p.x.abs() > MAX_COORD || p.y.abs() > MAX_COORD),
+                ),
+            ];
+            if let Some((field, _)) = huge.iter().find(|(_, h)| *h) {
+                return Err(SetupError::at(
+                    at(file.blocks[s.block].pos),
+                    format!(
+                        "ship `{}`: `{field}` is out of the playable range (velocity and thrust 0 to {MAX_RATE}, positions within ±{} MU)",
+                        s.name,
+                        MAX_COORD / 100
+                    ),
+                ));
+            }
             if let Some((field, _)) = missing.iter().find(|(_, m)| *m) {
                 return Err(SetupError::at(
                     at(file.blocks[s.block].pos),
@@ -105,6 +142,8 @@ impl State {
             turn,
             file: file.to_canonical(),
             fleets,
+            // A set-up turn (0, spec 7.1) is not a battle turn.
+            first_turn: turn.max(1),
             turn_limit,
             loaded_dice: Vec::new(),
             model: Arc::default(),

@@ -55,7 +55,7 @@ fn set_up_turn(file: &mut Ft2File) {
 fn advance_turn(file: &mut Ft2File) {
     if let Some(scenario) = file.first(BlockKind::Scenario) {
         let turn = file.turn().unwrap_or(0);
-        file.blocks[scenario].set("Turn", Value::Int(turn + 1));
+        file.blocks[scenario].set("Turn", Value::Int(turn.saturating_add(1)));
     }
 }
 

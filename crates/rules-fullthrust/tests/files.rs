@@ -169,3 +169,57 @@ fn unplayable_scenarios_are_refused_with_a_place() {
     };
     assert!(rules.setup(&unknown, &mut GameRng::from_seed(0)).is_err());
 }
+
+#[test]
+fn hostile_numbers_are_refused_not_overflowed() {
+    let s = duel();
+    // Orders that come as JSON skip the GZF reader's limits.
+    let json = serde_json::json!({"turn": 1, "ships": [{"ship": "Lark", "move": [{"Accelerate": i64::MIN}]}]});
+    let orders: fullthrust::Orders = serde_json::from_value(json).unwrap();
+    let e = FullThrust.check(&s, Seat(0), &orders).unwrap_err();
+    assert!(e[0].message.contains("larger than 999999"), "{e:?}");
+    let mut after = s.clone();
+    FullThrust.resolve(
+        &mut after,
+        &[(Seat(0), orders)],
+        &mut GameRng::from_seed(0),
+        None,
+    );
+    assert_eq!(after.turn(), 2);
+    // A scenario with an absurd velocity is refused at its Ship line.
+    let text = fullthrust::scenarios::bundled("duel").unwrap().replacen(
+        "Velocity:       6\n",
+        "Velocity:       999999999999999\n",
+        1,
+    );
+    let setup = Setup {
+        scenario: "fast.gzf".into(),
+        text: Some(text),
+        ..Setup::default()
+    };
+    let e = FullThrust
+        .setup(&setup, &mut GameRng::from_seed(0))
+        .unwrap_err();
+    assert!(
+        e.message
+            .contains("`Velocity` is out of the playable range"),
+        "{e}"
+    );
+    assert!(e.location.unwrap().starts_with("fast.gzf:"));
+    // A scenario that starts late still gets its whole turn limit.
+    let text = fullthrust::scenarios::bundled("duel")
+        .unwrap()
+        .replace("Turn:      1\n", "Turn:      50\n");
+    let setup = Setup {
+        scenario: "late.gzf".into(),
+        text: Some(text),
+        ..Setup::default()
+    };
+    let mut late = FullThrust
+        .setup(&setup, &mut GameRng::from_seed(0))
+        .unwrap();
+    assert!(FullThrust.outcome(&late).is_none());
+    FullThrust.resolve(&mut late, &[], &mut GameRng::from_seed(0), None);
+    assert_eq!(late.turn(), 51);
+    assert!(FullThrust.outcome(&late).is_none());
+}
