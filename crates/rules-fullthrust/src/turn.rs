@@ -85,7 +85,9 @@ pub fn play_turn(
         let out = move_ship(at, course, v, s.thrust_rating.unwrap_or(0), &s.move_order);
         let written: Vec<String> = s.move_order.iter().map(|m| m.to_string()).collect();
         let mut a = Action::new("move", Some(ids[i]), team(s));
-        a.extra.insert("move".into(), json!(written.join(" ")));
+        if !written.is_empty() {
+            a.extra.insert("move".into(), json!(written.join(" ")));
+        }
         // The turn notes of spec 6.4 that movement gives: N401 (elements
         // dropped) and N410 (the ship left the Scenario's extent).
         let mut notes = Vec::new();
