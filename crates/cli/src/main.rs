@@ -38,6 +38,8 @@ enum Command {
     Gzf(commands::gzf::GzfArgs),
     /// Host games over an HTTP API, stored in a database.
     Serve(commands::serve::Args),
+    /// Play a Full Thrust battle by GZF files, or run a demo between bots.
+    Fullthrust(commands::fullthrust::Args),
 }
 
 fn main() -> std::process::ExitCode {
@@ -51,6 +53,7 @@ fn main() -> std::process::ExitCode {
         Command::Tae(args) => commands::tae::run(args),
         Command::Gzf(args) => commands::gzf::run(args),
         Command::Serve(args) => commands::serve::run(args),
+        Command::Fullthrust(args) => commands::fullthrust::run(args),
     };
     match result {
         Ok(code) => code,

@@ -78,6 +78,8 @@ pub trait DynRuleset: Send + Sync {
     fn name(&self) -> &'static str;
     fn version(&self) -> &'static str;
     fn bot_names(&self) -> &'static [&'static str];
+    /// The map or scenario used when none is named.
+    fn default_scenario(&self) -> &'static str;
     /// Starts a game.
     fn start(
         &self,
@@ -199,6 +201,9 @@ impl<R: ViewFiles> DynRuleset for Registered<R> {
     }
     fn bot_names(&self) -> &'static [&'static str] {
         self.0.bot_names()
+    }
+    fn default_scenario(&self) -> &'static str {
+        self.0.default_scenario()
     }
     fn start(
         &self,

@@ -231,8 +231,12 @@ pub trait Ruleset: Send + Sync + Sized + 'static {
     fn default_orders(&self, _state: &Self::State, _seat: Seat) -> Self::Orders {
         Self::Orders::default()
     }
-    /// The built-in bots' names.
+    /// The built-in bots' names (the first ones are a tournament's default).
     fn bot_names(&self) -> &'static [&'static str];
+    /// The map or scenario a game starts from when none is named.
+    fn default_scenario(&self) -> &'static str {
+        "default"
+    }
     /// A built-in bot by name.
     fn bot(&self, name: &str) -> Option<Box<dyn Bot<Self>>>;
 }

@@ -30,9 +30,10 @@ const MAX_SEATS: usize = 64;
 #[serde(deny_unknown_fields)]
 pub struct CreateGame {
     pub ruleset: String,
-    /// A bundled map, scenario or module name (or a file name for `text`).
-    #[serde(alias = "map", alias = "module")]
-    pub scenario: String,
+    /// A bundled map, scenario or module name (or a file name for `text`);
+    /// the ruleset's default when absent.
+    #[serde(default, alias = "map", alias = "module")]
+    pub scenario: Option<String>,
     /// The scenario's own text, when not a bundled one.
     #[serde(default)]
     pub scenario_text: Option<String>,
@@ -197,7 +198,10 @@ impl Host {
             u64::from_le_bytes(b)
         });
         let setup = Setup {
-            scenario: req.scenario.clone(),
+            scenario: req
+                .scenario
+                .clone()
+                .unwrap_or_else(|| rules.default_scenario().to_string()),
             text: req.scenario_text.clone(),
             seats: req
                 .seats

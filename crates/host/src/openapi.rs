@@ -51,10 +51,10 @@ pub fn document() -> Value {
                 "CreateGame": {
                     "type": "object",
                     "additionalProperties": false,
-                    "required": ["ruleset", "scenario", "seats"],
+                    "required": ["ruleset", "seats"],
                     "properties": {
                         "ruleset": {"type": "string", "description": "see GET /api/rulesets"},
-                        "scenario": {"type": "string", "description": "map, scenario or module name (alias: map, module)"},
+                        "scenario": {"type": "string", "description": "map, scenario or module name (alias: map, module); the ruleset's default when absent"},
                         "scenario_text": {"type": "string", "description": "the scenario's own text instead of a bundled one"},
                         "seats": {"type": "array", "items": {"type": "string"}, "description": "per seat: `human` or a built-in bot's name"},
                         "seed": {"type": "integer", "minimum": 0},

@@ -11,6 +11,7 @@ pub fn rulesets() -> Vec<Box<dyn DynRuleset>> {
     vec![
         Box::new(Registered(Arc::new(ttrts::Ttrts))),
         Box::new(Registered(Arc::new(tae::Tae))),
+        Box::new(Registered(Arc::new(fullthrust::FullThrust))),
     ]
 }
 

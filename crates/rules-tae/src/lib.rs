@@ -278,6 +278,10 @@ impl Ruleset for Tae {
         bots::BOT_NAMES
     }
 
+    fn default_scenario(&self) -> &'static str {
+        map::DEFAULT_MAP
+    }
+
     fn bot(&self, name: &str) -> Option<Box<dyn engine::Bot<Self>>> {
         bots::bot(name)
     }

@@ -267,6 +267,10 @@ impl Ruleset for Ttrts {
         bots::BOT_NAMES
     }
 
+    fn default_scenario(&self) -> &'static str {
+        "Tiny2Player"
+    }
+
     fn bot(&self, name: &str) -> Option<Box<dyn engine::Bot<Self>>> {
         bots::bot(name)
     }

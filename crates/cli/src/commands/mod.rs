@@ -2,6 +2,7 @@
 
 pub mod bot;
 pub mod demo;
+pub mod fullthrust;
 pub mod gdl;
 pub mod gzf;
 pub mod record;

@@ -11,11 +11,13 @@ use crate::registry;
 pub struct Args {
     /// The ruleset (ttrts, ...).
     ruleset: String,
-    /// The map or scenario: a bundled name or a file.
+    /// The map or scenario: a bundled name or a file (default: the
+    /// ruleset's own default).
     #[arg(long)]
     map: Option<String>,
-    /// Bots, comma-separated; they rotate over the seats from game to game.
-    #[arg(long, value_delimiter = ',', default_value = "greedy,random")]
+    /// Bots, comma-separated; they rotate over the seats from game to game
+    /// (default: all of the ruleset's bots).
+    #[arg(long, value_delimiter = ',')]
     bots: Vec<String>,
     #[arg(long, default_value_t = 100)]
     games: u64,
@@ -33,7 +35,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let rules = registry::find(&args.ruleset)?;
     let map = args
         .map
-        .unwrap_or_else(|| default_map(rules.name()).to_string());
+        .unwrap_or_else(|| rules.default_scenario().to_string());
     let text = match std::path::Path::new(&map).is_file() {
         true => Some(std::fs::read_to_string(&map).with_context(|| format!("cannot read {map}"))?),
         false => None,
@@ -41,7 +43,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let plan = tournament::Plan {
         scenario: map.clone(),
         text,
-        bots: args.bots,
+        bots: if args.bots.is_empty() {
+            rules.bot_names().iter().map(|b| b.to_string()).collect()
+        } else {
+            args.bots
+        },
         games: args.games,
         seed: args.seed,
         max_turns: args.max_turns,
@@ -95,13 +101,4 @@ fn pct(n: u64, of: u64) -> f64 {
 
 fn rayon_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
-/// The map used when none is named.
-fn default_map(ruleset: &str) -> &'static str {
-    match ruleset {
-        "ttrts" => "Tiny2Player",
-        "tae" => tae::map::DEFAULT_MAP,
-        _ => "default",
-    }
 }
