@@ -1,4 +1,4 @@
-//! The API over real HTTP on loopback: whole ttrts games between bots,
+//! The API over real HTTP on loopback: whole games of every ruleset between bots,
 //! events, deadlines, restarts and the security rules. Every wait is bounded.
 
 use std::time::{Duration, Instant};
@@ -91,6 +91,51 @@ fn two_http_bots_play_a_whole_ttrts_game() {
         )
         .unwrap();
     assert_eq!(r.status, 409);
+}
+
+/// Every other ruleset plays to its end through the same API: one seat by
+/// an HTTP bot, one by a built-in bot run by the server, scenario by default.
+#[test]
+fn every_other_ruleset_plays_to_the_end_through_the_api() {
+    for (ruleset, http_bot, builtin) in [
+        ("tae", "greedy", "random"),
+        ("fullthrust", "closer", "closer"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let server = start(&dir.path().join("g.db"));
+        let url = server.url();
+        let mut c = Client::new(&url).unwrap();
+        let created = create(
+            &mut c,
+            json!({"ruleset": ruleset, "seats": ["human", builtin], "seed": 5}),
+        );
+        let id = created["id"].as_str().unwrap().to_string();
+        // A spectator's view is there from the start.
+        let spectator = c.get(&format!("/api/games/{id}/view"), None).unwrap();
+        assert_eq!(spectator.status, 200, "{ruleset}");
+        let played = host::bot::play(
+            &url,
+            &id,
+            &token(&created, 0),
+            http_bot,
+            Duration::from_secs(120),
+        )
+        .unwrap_or_else(|e| panic!("{ruleset}: {e}"));
+        assert!(played.orders_sent > 0, "{ruleset}");
+        let st = wait_status(&mut c, &id, |st| st["finished"] == true);
+        assert!(st["outcome"].is_object(), "{ruleset}: {st}");
+        let record = c
+            .get(&format!("/api/games/{id}/record"), None)
+            .unwrap()
+            .json();
+        let parsed: record::GameRecord = serde_json::from_value(record).unwrap();
+        let rules = registry::find(ruleset).unwrap();
+        assert_eq!(
+            rules.verify(&parsed).unwrap(),
+            None,
+            "{ruleset}: the record re-runs"
+        );
+    }
 }
 
 #[test]
