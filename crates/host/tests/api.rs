@@ -576,3 +576,54 @@ fn openapi_describes_every_route() {
     let list = c.get("/api/games", None).unwrap().json();
     assert_eq!(list, json!([]));
 }
+
+/// TaE hands are secret: a seat's view over HTTP shows its own colonists'
+/// types, only the count of the other hand, and the spectator sees no hand;
+/// the record served before the end has no raw orders.
+#[test]
+fn no_view_leaks_another_seats_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("g.db"));
+    let mut c = Client::new(&server.url()).unwrap();
+    let created = create(
+        &mut c,
+        json!({"ruleset": "tae", "seats": ["human", "human"], "seed": 3}),
+    );
+    let id = created["id"].as_str().unwrap().to_string();
+    let view = |c: &mut Client, tok: Option<&str>| -> Value {
+        let r = c.get(&format!("/api/games/{id}/view"), tok).unwrap();
+        assert_eq!(r.status, 200);
+        r.json()["view"].clone()
+    };
+    let (t0, t1) = (token(&created, 0), token(&created, 1));
+    let v0 = view(&mut c, Some(&t0));
+    let v1 = view(&mut c, Some(&t1));
+    let spectator = view(&mut c, None);
+    let ids = |v: &Value| -> Vec<u64> {
+        v["hand"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h["id"].as_u64().unwrap())
+            .collect()
+    };
+    assert_eq!(ids(&v0).len(), 6);
+    assert_eq!(ids(&v1).len(), 6);
+    assert!(spectator["hand"].as_array().unwrap().is_empty());
+    assert_eq!(
+        v0["players"][1]["hand"], 6,
+        "only a count of the other hand"
+    );
+    let text0 = v0.to_string();
+    for other in ids(&v1) {
+        assert!(
+            !text0.contains(&format!("\"id\":{other},")),
+            "seat 0 sees seat 1's colonist {other}"
+        );
+    }
+    let record = c
+        .get(&format!("/api/games/{id}/record"), None)
+        .unwrap()
+        .json();
+    assert!(record.get("setup").is_none() && record.get("seed").is_none());
+}
