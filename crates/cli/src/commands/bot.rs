@@ -78,13 +78,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     }
     let seat = Seat(player);
+    if !dir.is_dir() {
+        bail!(
+            "{} is not a game folder; start the game first (e.g. `orderly ttrts MAP`) and give its folder",
+            dir.display()
+        );
+    }
     let (tx, rx) = mpsc::channel();
     let mut watcher = notify::recommended_watcher(move |e| {
         let _ = tx.send(e);
     })?;
     watcher
         .watch(dir, RecursiveMode::NonRecursive)
-        .with_context(|| format!("cannot watch {}", dir.display()))?;
+        .map_err(|e| anyhow::anyhow!("cannot watch {}: {e}", dir.display()))?;
     let mut answered: Option<u64> = None;
     let mut last_change = Instant::now();
     loop {
