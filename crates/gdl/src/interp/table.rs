@@ -21,11 +21,12 @@ impl Interp {
             ));
             return Ok(());
         };
-        let tname = self.sym_str(sym);
+        let tname = self.sym_name(sym);
+        let tname = String::from_utf8_lossy(&tname);
         if tname.starts_with("zz-") {
             return Ok(());
         }
-        let Some(&t) = self.defs.table_index.get(tname.as_str()) else {
+        let Some(&t) = self.defs.table_index.get(&*tname) else {
             self.warn(format!(
                 "there is no table named `{tname}`; check the spelling against the manual"
             ));
@@ -137,24 +138,45 @@ impl Interp {
         }
     }
 
+    /// Runs once per table entry written, so the check is kept small enough
+    /// to inline and the warning is out of line.
+    #[inline]
     fn check_index(&mut self, t: usize, which: u8, x: &Value) -> Result<usize, ClauseEnd> {
         let def = &self.defs.tables[t];
         let kind = if which == 1 { def.index1 } else { def.index2 };
         match x.as_type(kind) {
             Some(i) => Ok(i),
-            None => {
-                self.warn(format!(
-                    "table {} index {which} `{}` is not a {} type; the rest of the clause is skipped",
-                    def.name,
-                    self.show(x),
-                    kind.word()
-                ));
-                Err(ClauseEnd)
-            }
+            None => self.bad_index(t, which, x),
         }
     }
 
+    #[cold]
+    #[inline(never)]
+    fn bad_index(&mut self, t: usize, which: u8, x: &Value) -> Result<usize, ClauseEnd> {
+        let def = &self.defs.tables[t];
+        let kind = if which == 1 { def.index1 } else { def.index2 };
+        self.warn(format!(
+            "table {} index {which} `{}` is not a {} type; the rest of the clause is skipped",
+            def.name,
+            self.show(x),
+            kind.word()
+        ));
+        Err(ClauseEnd)
+    }
+
+    /// Once per entry written, like `check_index`.
+    #[inline]
     fn check_value(&mut self, t: usize, v: &Value) -> Result<i32, ClauseEnd> {
+        let def = &self.defs.tables[t];
+        match v.as_numeric() {
+            Some(n) if n >= def.lo && n <= def.hi => Ok(n),
+            _ => self.bad_value(t, v),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn bad_value(&mut self, t: usize, v: &Value) -> Result<i32, ClauseEnd> {
         let def = &self.defs.tables[t];
         let Some(n) = v.as_numeric() else {
             self.warn(format!(

@@ -58,15 +58,19 @@ impl TableData {
 
     /// Sets row `i` at each column of `cols` to `v`.
     pub fn set_row(&mut self, i: usize, cols: &[usize], v: i16) {
-        let whole = cols.len() == self.cols && cols.iter().enumerate().all(|(k, &j)| k == j);
-        if whole && v == self.base {
-            if let Some(slot) = self.cells.get_mut(i) {
-                *slot = None;
+        if v == self.base {
+            // Only a write of the base value can un-materialise a row, so the
+            // walk over `cols` is not paid on every row of every clause.
+            let whole = cols.len() == self.cols && cols.iter().enumerate().all(|(k, &j)| k == j);
+            if whole {
+                if let Some(slot) = self.cells.get_mut(i) {
+                    *slot = None;
+                }
+                return;
             }
-            return;
-        }
-        if v == self.base && matches!(self.cells.get(i), Some(None)) {
-            return;
+            if matches!(self.cells.get(i), Some(None)) {
+                return;
+            }
         }
         if let Some(row) = self.row_mut(i) {
             for &j in cols {
