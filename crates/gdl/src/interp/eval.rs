@@ -55,11 +55,10 @@ impl Interp {
 
     /// Binds `u*` (`m*`, `t*`, `a*`) to the list of all types of the kind (spec 3.2).
     pub(crate) fn bind_kind_list(&mut self, kind: Kind) -> Value {
-        let list = Value::list(
-            (0..self.type_count(kind))
-                .map(|i| Value::Type(kind, i as u16))
-                .collect(),
-        );
+        // Runs after every type declaration, so build the list in place
+        // (one allocation) rather than through a Vec that is then copied.
+        let list =
+            Value::list_from((0..self.type_count(kind)).map(|i| Value::Type(kind, i as u16)));
         let id = self.known.kind_lists[kind.index()];
         self.symbols.get_mut(id).value = Some(list.clone());
         list

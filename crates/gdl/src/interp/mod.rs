@@ -447,6 +447,14 @@ impl Interp {
         String::from_utf8_lossy(&print::message(value, self)).into_owned()
     }
 
+    /// A symbol's name, shared rather than copied. Holding it does not borrow
+    /// `self`, and `String::from_utf8_lossy` over it copies nothing for the
+    /// usual UTF-8 names: the per-binding paths (type and unit properties)
+    /// used to allocate a `String` for every property name they read.
+    pub(crate) fn sym_name(&self, id: SymId) -> Rc<[u8]> {
+        self.symbols.get(id).name.clone()
+    }
+
     pub(crate) fn sym_str(&self, id: SymId) -> String {
         String::from_utf8_lossy(self.symbols.name(id)).into_owned()
     }

@@ -10,6 +10,16 @@ use super::{Interp, TableData};
 /// A failed check ends the clause (spec 3.12 "skipping clause").
 struct ClauseEnd;
 
+/// A clause's column list, resolved once for all its rows.
+struct Columns {
+    /// The valid column indexes up to the first bad one.
+    good: Vec<usize>,
+    /// `good` is every column of the table in order.
+    whole: bool,
+    /// The first invalid column, which ends the clause.
+    bad: Option<Value>,
+}
+
 impl Interp {
     /// `(table NAME [add] CLAUSE…)`.
     pub(crate) fn table_form(&mut self, args: &[Value]) -> Result<(), Error> {
@@ -21,11 +31,12 @@ impl Interp {
             ));
             return Ok(());
         };
-        let tname = self.sym_str(sym);
+        let tname = self.sym_name(sym);
+        let tname = String::from_utf8_lossy(&tname);
         if tname.starts_with("zz-") {
             return Ok(());
         }
-        let Some(&t) = self.defs.table_index.get(tname.as_str()) else {
+        let Some(&t) = self.defs.table_index.get(&*tname) else {
             self.warn(format!(
                 "there is no table named `{tname}`; check the spelling against the manual"
             ));
@@ -137,24 +148,45 @@ impl Interp {
         }
     }
 
+    /// Runs once per table entry written, so the check is kept small enough
+    /// to inline and the warning is out of line.
+    #[inline]
     fn check_index(&mut self, t: usize, which: u8, x: &Value) -> Result<usize, ClauseEnd> {
         let def = &self.defs.tables[t];
         let kind = if which == 1 { def.index1 } else { def.index2 };
         match x.as_type(kind) {
             Some(i) => Ok(i),
-            None => {
-                self.warn(format!(
-                    "table {} index {which} `{}` is not a {} type; the rest of the clause is skipped",
-                    def.name,
-                    self.show(x),
-                    kind.word()
-                ));
-                Err(ClauseEnd)
-            }
+            None => self.bad_index(t, which, x),
         }
     }
 
+    #[cold]
+    #[inline(never)]
+    fn bad_index(&mut self, t: usize, which: u8, x: &Value) -> Result<usize, ClauseEnd> {
+        let def = &self.defs.tables[t];
+        let kind = if which == 1 { def.index1 } else { def.index2 };
+        self.warn(format!(
+            "table {} index {which} `{}` is not a {} type; the rest of the clause is skipped",
+            def.name,
+            self.show(x),
+            kind.word()
+        ));
+        Err(ClauseEnd)
+    }
+
+    /// Once per entry written, like `check_index`.
+    #[inline]
     fn check_value(&mut self, t: usize, v: &Value) -> Result<i32, ClauseEnd> {
+        let def = &self.defs.tables[t];
+        match v.as_numeric() {
+            Some(n) if n >= def.lo && n <= def.hi => Ok(n),
+            _ => self.bad_value(t, v),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn bad_value(&mut self, t: usize, v: &Value) -> Result<i32, ClauseEnd> {
         let def = &self.defs.tables[t];
         let Some(n) = v.as_numeric() else {
             self.warn(format!(
@@ -186,10 +218,10 @@ impl Interp {
         Ok(())
     }
 
-    /// Stores `v` at (i, j) for every j of `cols`.
-    fn store_row(&mut self, t: usize, i: usize, cols: &[usize], v: i32) {
+    /// Stores `v` at (i, j) for every j of `cols` (`whole`: all columns in order).
+    fn store_row(&mut self, t: usize, i: usize, cols: &[usize], whole: bool, v: i32) {
         if let Some(data) = &mut self.tables[t] {
-            data.set_row(i, cols, v as i16);
+            data.set_row(i, cols, whole, v as i16);
         }
     }
 
@@ -199,17 +231,25 @@ impl Interp {
         }
     }
 
-    /// The valid column indexes of `j` up to the first bad one, and that one.
-    fn column_indexes(&self, t: usize, j: &Value) -> (Vec<usize>, Option<Value>) {
+    /// The valid column indexes of `j` up to the first bad one, whether they
+    /// are every column of the table in order (so rows can be filled whole),
+    /// and the bad one.
+    fn column_indexes(&self, t: usize, j: &Value) -> Columns {
         let kind = self.defs.tables[t].index2;
         let mut good = Vec::with_capacity(j.items().len());
+        let mut bad = None;
         for jx in j.items() {
             match jx.as_type(kind) {
                 Some(i) => good.push(i),
-                None => return (good, Some(jx.clone())),
+                None => {
+                    bad = Some(jx.clone());
+                    break;
+                }
             }
         }
-        (good, None)
+        let cols = self.tables[t].as_ref().map_or(0, |d| d.cols);
+        let whole = good.len() == cols && good.iter().enumerate().all(|(k, &c)| k == c);
+        Columns { good, whole, bad }
     }
 
     /// The fill cases of spec 3.12.
@@ -257,7 +297,7 @@ impl Interp {
                 }
             }
         }
-        let mut columns: Option<(Vec<usize>, Option<Value>)> = None;
+        let mut columns: Option<Columns> = None;
         for (k, ix) in i.items().iter().enumerate() {
             let ii = self.check_index(t, 1, ix)?;
             let w = if v.is_listish() { nth(v, k) } else { v.clone() };
@@ -273,8 +313,8 @@ impl Interp {
                     Some(c) => c,
                     None => columns.insert(self.column_indexes(t, j)),
                 };
-                self.store_row(t, ii, &cols.0, n);
-                if let Some(bad) = &cols.1 {
+                self.store_row(t, ii, &cols.good, cols.whole, n);
+                if let Some(bad) = &cols.bad {
                     let bad = bad.clone();
                     self.check_index(t, 2, &bad)?;
                 }

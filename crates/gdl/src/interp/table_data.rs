@@ -56,22 +56,34 @@ impl TableData {
         self.cells.iter_mut().for_each(|r| *r = None);
     }
 
-    /// Sets row `i` at each column of `cols` to `v`.
-    pub fn set_row(&mut self, i: usize, cols: &[usize], v: i16) {
-        let whole = cols.len() == self.cols && cols.iter().enumerate().all(|(k, &j)| k == j);
-        if whole && v == self.base {
-            if let Some(slot) = self.cells.get_mut(i) {
-                *slot = None;
+    /// Sets row `i` at each column of `cols` to `v`. `whole` says that `cols`
+    /// is every column in order (`0..self.cols`), which the caller knows once
+    /// per clause; the row is then filled in one go.
+    pub fn set_row(&mut self, i: usize, cols: &[usize], whole: bool, v: i16) {
+        debug_assert_eq!(
+            whole,
+            cols.len() == self.cols && cols.iter().enumerate().all(|(k, &j)| k == j)
+        );
+        if v == self.base {
+            // Only a write of the base value can un-materialise a row.
+            if whole {
+                if let Some(slot) = self.cells.get_mut(i) {
+                    *slot = None;
+                }
+                return;
             }
-            return;
-        }
-        if v == self.base && matches!(self.cells.get(i), Some(None)) {
-            return;
+            if matches!(self.cells.get(i), Some(None)) {
+                return;
+            }
         }
         if let Some(row) = self.row_mut(i) {
-            for &j in cols {
-                if let Some(cell) = row.get_mut(j) {
-                    *cell = v;
+            if whole {
+                row.fill(v);
+            } else {
+                for &j in cols {
+                    if let Some(cell) = row.get_mut(j) {
+                        *cell = v;
+                    }
                 }
             }
         }

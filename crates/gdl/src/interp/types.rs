@@ -59,7 +59,8 @@ impl Interp {
                 ));
                 break;
             };
-            let name = self.sym_str(*prop);
+            let name = self.sym_name(*prop);
+            let name = String::from_utf8_lossy(&name);
             if name.starts_with("zz-") {
                 continue;
             }
@@ -76,7 +77,7 @@ impl Interp {
 
     /// Step 5 of spec 3.11: default names and the unit alias symbol.
     fn finish_type_names(&mut self, kind: Kind, index: usize, sym: crate::value::SymId) {
-        let sym_name: Rc<[u8]> = Rc::from(self.symbols.name(sym));
+        let sym_name: Rc<[u8]> = self.sym_name(sym);
         let name_p = self.prop_index(kind, "name").unwrap_or(0);
         let is_empty = |p: &Prop| matches!(p, Prop::Str(s) if s.is_empty());
         if kind == Kind::Unit {
@@ -198,7 +199,8 @@ impl Interp {
             },
             _ => return self.no_types_to_add(form),
         };
-        let prop = self.sym_str(*prop);
+        let prop = self.sym_name(*prop);
+        let prop = String::from_utf8_lossy(&prop);
         let skip_zz = kind != Kind::Unit && prop.starts_with("zz-");
         if let Value::Type(_, i) = types {
             if !skip_zz {

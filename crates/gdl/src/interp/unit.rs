@@ -4,7 +4,7 @@
 use crate::error::{Error, ErrorKind};
 use crate::value::{Kind, SymId, Value};
 
-use super::Interp;
+use super::{Interp, Prop};
 
 /// A unit as read (spec 4.14.2).
 #[derive(Clone, Debug)]
@@ -93,9 +93,13 @@ impl Interp {
         let name = self.symbols.name(sym);
         let n = self.type_count(Kind::Unit);
         for prop in ["name", "short-name", "long-name"] {
+            // Look the property up once, not once per type: this runs for
+            // every unit form of a scenario.
+            let Some(p) = self.prop_index(Kind::Unit, prop) else {
+                continue;
+            };
             if let Some(i) = (0..n).find(|&i| {
-                let s = self.type_str(Kind::Unit, i, prop);
-                !s.is_empty() && s == name
+                matches!(self.type_prop(Kind::Unit, i, p), Prop::Str(s) if !s.is_empty() && **s == *name)
             }) {
                 return Some(i);
             }
@@ -119,10 +123,11 @@ impl Interp {
     fn create_unit(&mut self, t: usize) -> Option<usize> {
         let type_max = self.type_int(Kind::Unit, t, "type-in-game-max");
         let all_max = self.global_int("units-in-game-max");
-        let of_type = self.units.iter().filter(|u| u.utype == t).count() as i32;
-        if (type_max >= 0 && of_type >= type_max)
-            || (all_max >= 0 && self.units.len() as i32 >= all_max)
-        {
+        // Counting the units of a type walks every unit, so only do it when
+        // the type has a limit (the default, -1, has none).
+        let type_full =
+            type_max >= 0 && self.units.iter().filter(|u| u.utype == t).count() as i32 >= type_max;
+        if type_full || (all_max >= 0 && self.units.len() as i32 >= all_max) {
             self.warn("no more units of this type can be created (type-in-game-max or units-in-game-max); the form is skipped");
             return None;
         }
@@ -266,17 +271,18 @@ impl Interp {
                 ));
                 return Ok(());
             };
-            let name = self.sym_str(*prop);
+            let name = self.sym_name(*prop);
+            let name = String::from_utf8_lossy(&name);
             let parts = &el.items()[1..];
             let value = parts.first().cloned().unwrap_or(Value::Nil);
-            let multi = IGNORED_MULTI.contains(&name.as_str()) || name == "m" || name == "@";
+            let multi = IGNORED_MULTI.contains(&&*name) || name == "m" || name == "@";
             if !multi && parts.len() > 1 {
                 self.warn(format!(
                     "the `{name}` property of {} has extra elements; they are ignored",
                     self.unit_label(u)
                 ));
             }
-            match name.as_str() {
+            match &*name {
                 "n" => self.units[u].name = Some(self.string_of(&value)),
                 "image-name" => self.units[u].image_name = Some(self.string_of(&value)),
                 "#" => requested = num_or_zero(Some(&value)),
@@ -322,8 +328,7 @@ impl Interp {
                     self.units[u].supply = supply;
                 }
                 "in" => self.units[u].transport_ref = Some(value),
-                _ if IGNORED.contains(&name.as_str()) || IGNORED_MULTI.contains(&name.as_str()) => {
-                }
+                _ if IGNORED.contains(&&*name) || IGNORED_MULTI.contains(&&*name) => {}
                 _ => self.warn(format!(
                     "unit {} has no property named `{name}`",
                     self.unit_label(u)
@@ -438,7 +443,8 @@ impl Interp {
                 ));
                 break;
             };
-            let name = self.sym_str(*prop);
+            let name = self.sym_name(*prop);
+            let name = String::from_utf8_lossy(&name);
             let parts = &el.items()[1..];
             let value = parts.first().cloned().unwrap_or(Value::Nil);
             if name != "@" && name != "tp" && parts.len() > 1 {
@@ -446,7 +452,7 @@ impl Interp {
                     "the default `{name}` property has extra elements; they are ignored"
                 ));
             }
-            match name.as_str() {
+            match &*name {
                 "@" => {
                     self.unit_defaults.dx = num_or_zero(Some(&value));
                     self.unit_defaults.dy = num_or_zero(parts.get(1));
