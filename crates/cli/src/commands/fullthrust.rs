@@ -179,14 +179,7 @@ fn demo(
     quiet: bool,
 ) -> anyhow::Result<ExitCode> {
     let rules = registry::find("fullthrust")?;
-    for b in bots {
-        if !rules.bot_names().contains(&b.as_str()) {
-            bail!("no bot `{b}`; there are: {}", rules.bot_names().join(", "));
-        }
-    }
-    if bots.is_empty() {
-        bail!("name at least one bot with --bots");
-    }
+    super::demo::check_bots(&*rules, bots)?;
     let setup = Setup {
         seed,
         ..scenario_setup(scenario)?
@@ -206,52 +199,10 @@ fn demo(
         None => temporary.path().to_path_buf(),
     };
     let seats = game.seats();
-    for (i, s) in seats.iter().enumerate() {
-        println!(
-            "{} is commanded by the {} bot",
-            s.name,
-            bots[i % bots.len()]
-        );
-    }
-    let outcome = playfile::play(
-        &mut *game,
-        &folder,
-        Some(max_turns),
-        &mut |files| {
-            if !quiet {
-                println!("\n--- turn {} ---\n{}", files.turn, files.board);
-            }
-            for (seat, _) in &files.orders {
-                // Each fleet's bot reads that fleet's own view file.
-                let want = fullthrust::view_file_name(seat.0, files.turn);
-                let Some((name, text)) = files.views.iter().find(|(n, _)| *n == want) else {
-                    return Err(format!("no view file {want} was written"));
-                };
-                let bot = &bots[seat.0 % bots.len()];
-                let (file, orders) = rules
-                    .bot_answer(bot, *seat, name, text, seed.wrapping_add(files.turn))
-                    .map_err(|e| format!("the {bot} bot failed: {e}"))?;
-                playfile::atomic_write(&files.dir.join(file), orders.as_bytes())
-                    .map_err(|e| e.to_string())?;
-            }
-            Ok(())
-        },
-        &mut |e| {
-            if let PlayEvent::Rejected { file, errors } = e {
-                for err in errors {
-                    eprintln!("error: {}", err.display_in(&file));
-                }
-            }
-        },
-        &super::now,
-    );
+    let outcome =
+        super::demo::play_between_bots(&*rules, &mut *game, &folder, bots, seed, max_turns, quiet);
     match outcome? {
-        Some(o) => {
-            if !quiet {
-                println!("\n--- final board ---\n{}", game.board_text());
-            }
-            print_outcome(&seats, &o);
-        }
+        Some(o) => print_outcome(&seats, &o),
         None => println!("\nstopped after {max_turns} turns with no winner"),
     }
     Ok(ExitCode::SUCCESS)
