@@ -117,3 +117,22 @@ pub fn play_between_bots(
     }
     Ok(outcome)
 }
+
+/// The folder a demo plays in: `keep` (which must be new or empty, and is
+/// made if missing), else the temporary folder.
+pub fn demo_folder(keep: Option<&Path>, temporary: &Path) -> anyhow::Result<std::path::PathBuf> {
+    match keep {
+        Some(dir) => {
+            if dir.is_dir() && std::fs::read_dir(dir)?.next().is_some() {
+                bail!(
+                    "{} is not empty; --keep needs a new or empty folder",
+                    dir.display()
+                );
+            }
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot make {}", dir.display()))?;
+            Ok(dir.to_path_buf())
+        }
+        None => Ok(temporary.to_path_buf()),
+    }
+}

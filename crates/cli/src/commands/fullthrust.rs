@@ -186,18 +186,7 @@ fn demo(
     };
     let mut game = rules.start(setup, true, Some(&super::now()))?;
     let temporary = tempfile::tempdir()?;
-    let folder = match keep {
-        Some(dir) => {
-            if dir.is_dir() && std::fs::read_dir(dir)?.next().is_some() {
-                bail!(
-                    "{} is not empty; --keep needs a new or empty folder",
-                    dir.display()
-                );
-            }
-            dir.to_path_buf()
-        }
-        None => temporary.path().to_path_buf(),
-    };
+    let folder = super::demo::demo_folder(keep, temporary.path())?;
     let seats = game.seats();
     let outcome =
         super::demo::play_between_bots(&*rules, &mut *game, &folder, bots, seed, max_turns, quiet);

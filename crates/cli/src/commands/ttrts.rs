@@ -213,24 +213,16 @@ fn demo(
     };
     let mut game = rules.start(setup, true, Some(&super::now()))?;
     let temporary = tempfile::tempdir()?;
-    let folder = match keep {
-        Some(dir) => {
-            if dir.is_dir() && std::fs::read_dir(dir)?.next().is_some() {
-                bail!(
-                    "{} is not empty; --keep needs a new or empty folder",
-                    dir.display()
-                );
+    let folder = super::demo::demo_folder(keep, temporary.path())?;
+    if keep.is_some() {
+        // The first Turn file is the map, so `orderly ttrts replay` can
+        // replay the kept folder.
+        for (name, text) in game.view_files(None) {
+            if name == ttrts::turn_file_name(game.turn()) {
+                std::fs::write(folder.join("map.txt"), text)?;
             }
-            std::fs::create_dir_all(dir)?;
-            for (name, text) in game.view_files(None) {
-                if name == ttrts::turn_file_name(game.turn()) {
-                    std::fs::write(dir.join("map.txt"), text)?;
-                }
-            }
-            dir.to_path_buf()
         }
-        None => temporary.path().to_path_buf(),
-    };
+    }
     let outcome =
         super::demo::play_between_bots(&*rules, &mut *game, &folder, bots, seed, max_turns, quiet);
     match outcome? {
