@@ -126,7 +126,16 @@ impl Interp {
 
     /// Grows every allocated table indexed by `kind` after a new type (spec 3.14, project).
     pub(crate) fn grow_for_new_type(&mut self, kind: Kind) {
-        for (t, def) in self.defs.tables.iter().enumerate() {
+        // A table is allocated only after its index kinds are closed (see
+        // `allocate_table`), and nothing reopens a kind: while `kind` is
+        // open no table needs growing, and the 321 tables are not looked at
+        // for every type a game declares.
+        let tables = if self.closed[kind.index()] {
+            self.defs.tables
+        } else {
+            &[]
+        };
+        for (t, def) in tables.iter().enumerate() {
             let Some(data) = &mut self.tables[t] else {
                 continue;
             };

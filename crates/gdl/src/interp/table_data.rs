@@ -92,7 +92,10 @@ impl TableData {
                     self.store.reserve_exact(self.rows * cols);
                 }
                 let s = self.store.len();
-                self.store.resize(s + cols, self.base);
+                // Zero-extend, then fill: both compile to block writes,
+                // where resizing with the base value wrote entry by entry.
+                self.store.resize(s + cols, 0);
+                self.store[s..].fill(self.base);
                 s
             }
         };
