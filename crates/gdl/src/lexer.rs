@@ -121,7 +121,9 @@ impl<'a> Lexer<'a> {
         self.warnings.push(LexWarning { message, offset });
     }
 
-    /// Reads the next token.
+    /// Reads the next token. Inlined into the reader's loop (its one
+    /// caller), so a token is not returned through memory.
+    #[inline(always)]
     pub fn next_token(&mut self) -> LexResult<Token<'a>> {
         loop {
             let start = self.pos;
