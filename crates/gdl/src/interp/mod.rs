@@ -86,7 +86,10 @@ pub struct Options {
 #[derive(Debug)]
 pub struct SourceFile {
     pub path: PathBuf,
-    pub bytes: Rc<[u8]>,
+    /// The file's bytes as read: kept in the buffer `read` filled rather
+    /// than copied into an `Rc<[u8]>` (a copy of every module's text, and
+    /// its pages faulted in, for nothing).
+    pub bytes: Rc<Vec<u8>>,
 }
 
 /// A true position: file index and byte offset.
