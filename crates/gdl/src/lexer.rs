@@ -405,6 +405,7 @@ impl<'a> Lexer<'a> {
         ))
     }
 
+    #[inline]
     fn bare_symbol(&mut self, start: usize) -> LexResult<Token<'a>> {
         let mut buf: Cow<'a, [u8]> = match self.plain_run(start, bare_symbol_stop, "symbol")? {
             Some(run) => Cow::Borrowed(run),
@@ -441,6 +442,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// Numbers, decimals and dice specs (spec 2.4), with 7.5's exact state machine.
+    #[inline]
     fn number(&mut self, first: u8, start: usize) -> Token<'a> {
         let minus = first == b'-';
         let mut scale: i32 = if first == b'.' { 100 } else { 1 };
