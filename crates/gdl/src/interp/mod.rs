@@ -144,7 +144,13 @@ impl TypeDef {
     pub fn set(&mut self, p: usize, value: Prop) {
         match self.values.iter_mut().find(|(q, _)| usize::from(*q) == p) {
             Some(slot) => slot.1 = value,
-            None => self.values.push((p as u16, value)),
+            None => {
+                // Most types set several properties: grow once, not at 1, 2, 4.
+                if self.values.capacity() == 0 {
+                    self.values.reserve(8);
+                }
+                self.values.push((p as u16, value));
+            }
         }
     }
 }
