@@ -35,11 +35,18 @@ impl Hasher for FnvHasher {
                 c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7],
             ]));
         }
+        // The last one to seven bytes in one word, read with fixed-size
+        // (possibly overlapping) loads rather than a variable-length copy,
+        // which compiled to a call of memcpy for every key hashed.
         let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut w = [0u8; 8];
-            w[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(w));
+        let n = rest.len();
+        if n >= 4 {
+            let lo = u32::from_le_bytes([rest[0], rest[1], rest[2], rest[3]]);
+            let hi = u32::from_le_bytes([rest[n - 4], rest[n - 3], rest[n - 2], rest[n - 1]]);
+            self.add(u64::from(lo) | u64::from(hi) << 32);
+        } else if n > 0 {
+            let w = u64::from(rest[0]) | u64::from(rest[n / 2]) << 8 | u64::from(rest[n - 1]) << 16;
+            self.add(w);
         }
     }
 
@@ -332,5 +339,36 @@ impl Symbols {
             .iter()
             .enumerate()
             .map(|(i, s)| (i as SymId, s))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Symbols;
+
+    #[test]
+    fn interning_gives_one_id_per_name_across_table_growth() {
+        let mut symbols = Symbols::default();
+        // Names of every length from 0 to 20 that differ only in one byte
+        // or in length, enough of them to grow the index several times.
+        let names: Vec<Vec<u8>> = (0..5000u32)
+            .map(|i| {
+                let mut n = vec![b'a'; (i % 21) as usize];
+                n.extend_from_slice(i.to_string().as_bytes());
+                n
+            })
+            .chain((0..=20).map(|len| vec![b'x'; len]))
+            .collect();
+        let ids: Vec<u32> = names.iter().map(|n| symbols.intern(n)).collect();
+        for (n, &id) in names.iter().zip(&ids) {
+            assert_eq!(symbols.intern(n), id);
+            assert_eq!(symbols.lookup(n), Some(id));
+            assert_eq!(symbols.name(id), &n[..]);
+        }
+        let mut sorted = ids.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), names.len());
+        assert_eq!(symbols.lookup(b"not interned"), None);
     }
 }
