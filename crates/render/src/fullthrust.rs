@@ -183,7 +183,7 @@ impl Board {
         let (vw, vh) = (x1 - x0 + 2.0 * pad + right, y1 - y0 + 2.0 * pad);
         let u = vw.max(vh) / 100.0; // one hundredth of the picture
         let head = 9.0 * u;
-        let foot = crate::FOOT * u;
+        let foot = crate::foot(highlight) * u;
         let whose = match self.seat {
             Some(s) => format!(
                 "{}'s view",
@@ -274,7 +274,7 @@ impl Board {
         }
         // Course 12 points up; SVG rotates clockwise, as courses count.
         let angle = f64::from(s.course % 12) * 30.0;
-        let r = 2.2 * u;
+        let r = 1.7 * u;
         svg.put(format_args!(
             "<path d=\"M0 {}L{} {}H{}Z\" transform=\"translate({} {}) rotate({})\" fill=\"{colour}\" stroke=\"#111\" stroke-width=\"{}\"/>",
             num(-r * 1.2), num(r * 0.6), num(r * 0.8), num(-r * 0.6),
