@@ -1,8 +1,7 @@
-//! PNG through resvg (pure Rust). Text needs a font: the system's fonts
-//! are loaded (on Debian, `fonts-dejavu-core` gives DejaVu Sans, the
-//! family the SVG asks for first), plus any font files given. With no font
-//! at all a picture with text is refused with a clear error rather than
-//! written without its labels.
+//! PNG through resvg (pure Rust). Text needs a font: DejaVu Sans (the
+//! family the SVG asks for first) is built into the binary, so a picture
+//! has its labels, drawn the same way, on every machine, including one with
+//! no fonts installed. The system's fonts and font files can be added.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -12,17 +11,17 @@ use resvg::usvg::{self, fontdb};
 
 use crate::RenderError;
 
-/// Where fonts for PNG labels come from.
+/// Where fonts for PNG labels come from, besides the built-in DejaVu Sans.
 #[derive(Debug, Clone, Default)]
 pub struct Fonts {
-    /// Load the fonts installed on this machine.
+    /// Also load the fonts installed on this machine.
     pub system: bool,
     /// Extra font files (TTF/OTF).
     pub files: Vec<PathBuf>,
 }
 
 impl Fonts {
-    /// The system's fonts.
+    /// The built-in font and the system's fonts.
     pub fn system() -> Fonts {
         Fonts {
             system: true,
@@ -32,6 +31,8 @@ impl Fonts {
 
     fn database(&self) -> Result<fontdb::Database, RenderError> {
         let mut db = fontdb::Database::new();
+        db.load_font_data(dejavu::sans::regular().to_vec());
+        db.load_font_data(dejavu::sans::bold().to_vec());
         if self.system {
             db.load_system_fonts();
         }
@@ -48,19 +49,9 @@ impl Fonts {
                 )));
             }
         }
-        // Whatever family the SVG names, `sans-serif` falls back on a font
-        // we have: DejaVu Sans when installed, else the first one found.
-        let families: Vec<String> = db
-            .faces()
-            .filter_map(|f| f.families.first().map(|(name, _)| name.clone()))
-            .collect();
-        if let Some(family) = families
-            .iter()
-            .find(|f| f.as_str() == "DejaVu Sans")
-            .or_else(|| families.first())
-        {
-            db.set_sans_serif_family(family.clone());
-        }
+        // Whatever family the SVG names, `sans-serif` falls back on the
+        // built-in one.
+        db.set_sans_serif_family("DejaVu Sans");
         Ok(db)
     }
 }
@@ -78,12 +69,6 @@ pub fn to_png(svg: &str, width: u32, fonts: &Fonts) -> Result<Vec<u8>, RenderErr
         ));
     }
     let db = fonts.database()?;
-    if db.is_empty() && svg.contains("<text") {
-        return Err(RenderError::input(
-            "no font found for the board's labels: install one (on Debian: \
-             apt-get install fonts-dejavu-core) or name a font file",
-        ));
-    }
     let options = usvg::Options {
         fontdb: Arc::new(db),
         ..usvg::Options::default()

@@ -30,7 +30,8 @@ pub struct Args {
     /// PNG width in pixels (the height follows the board's proportions).
     #[arg(long, default_value_t = 1200)]
     width: u32,
-    /// A font file (TTF/OTF) for PNG labels, besides the system's fonts.
+    /// A font file (TTF/OTF) for PNG labels, besides the built-in DejaVu
+    /// Sans (the same picture on every machine); may be repeated.
     #[arg(long)]
     font: Vec<PathBuf>,
 }
@@ -99,7 +100,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Format::Svg => svg.into_bytes(),
         Format::Png => {
             let fonts = Fonts {
-                system: true,
+                system: false,
                 files: args.font.clone(),
             };
             to_png(&svg, args.width, &fonts).map_err(explain)?
