@@ -72,6 +72,7 @@ pub fn router(state: AppState, body_limit: usize) -> Router {
         .route("/api/games/{id}/orders", post(orders))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/events", get(events))
+        .merge(web::router())
         .fallback(|| async { HostError::new(ErrorKind::NotFound, "no such endpoint") })
         .layer(DefaultBodyLimit::max(body_limit))
         .with_state(state)

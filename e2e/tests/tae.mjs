@@ -1,0 +1,50 @@
+// A TaE game: a colonist picked from the list beside the board and given an
+// illegal target (a system of the wrong terrain) is refused, with the
+// server's reason shown next to that order; the legal order is then stored.
+
+import {apiGet, assert, createGame} from '../lib.mjs';
+
+export default {
+  name: 'tae',
+  async run(b) {
+    const {page} = b;
+    const id = await createGame(page, {ruleset: 'tae', seats: ['human', 'greedy'], seed: 11});
+    await page.getByRole('button', {name: /^Play .* here$/}).first().click();
+    await page.locator('#board svg').waitFor();
+    await b.screenshot('#board', 'start');
+    const token = await page.evaluate((gid) => JSON.parse(localStorage.getItem('orderly.seats.v1'))[gid][0].token, id);
+    const {view} = await apiGet(`/api/games/${id}/view`, token);
+    const colonist = view.hand.find((p) => p.kind !== 'mining');
+    assert(colonist, 'a colonist that is not mining is in hand');
+    const w = view.board.width;
+    const cell = (pred) => {
+      const i = view.board.cells.findIndex((c, i) => c.holds === 'empty' && pred(view.board.terrain[i]));
+      return i < 0 ? null : [i % w, Math.floor(i / w)];
+    };
+    const bad = cell((t) => t !== 'inhabitable');
+    const good = cell((t) => t === 'inhabitable');
+    assert(bad && good, 'the board has empty systems of both terrains');
+
+    // Illegal: pick the colonist, then the uninhabitable system on the board.
+    await page.locator(`.pick-list button[data-id="${colonist.id}"]`).click();
+    await page.locator(`#board [data-kind="system"][data-id="${bad[0]},${bad[1]}"]`).click();
+    await page.locator('#orders > li').first().waitFor();
+    b.allowHttpError(422);
+    await page.locator('#submit-orders').click();
+    const err = page.locator('#orders > li .order-errors');
+    await err.waitFor();
+    const why = await err.textContent();
+    assert(/terrain|uninhabitable/i.test(why), `the reason is shown next to the order: ${why}`);
+    await b.screenshot('.side', 'rejected');
+
+    // Legal: the same colonist to an inhabitable system replaces the order.
+    await page.locator(`#board [data-kind="system"][data-id="${good[0]},${good[1]}"]`).click();
+    assert(await page.locator('#orders > li').count() === 1, 'one order per piece');
+    assert(await page.locator('.order-errors').count() === 0, 'the old error is gone');
+    await page.locator('#submit-orders').click();
+    await page.locator('.submit-box .ok', {hasText: 'stored'}).waitFor();
+    const status = await apiGet(`/api/games/${id}`);
+    assert(!(status.missing || []).includes(0) || status.turn > 1, 'the server has our orders');
+    await b.screenshot('#board', 'after');
+  },
+};
