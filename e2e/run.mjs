@@ -7,8 +7,9 @@ import ttrts from './tests/ttrts.mjs';
 import tae from './tests/tae.mjs';
 import keyboard from './tests/keyboard.mjs';
 import replay from './tests/replay.mjs';
+import fullthrust from './tests/fullthrust.mjs';
 
-const TESTS = [ttrts, tae, keyboard, replay];
+const TESTS = [ttrts, tae, fullthrust, keyboard, replay];
 const only = process.argv.slice(2);
 
 let failed = 0;

@@ -9,7 +9,14 @@ export default {
   async run(b) {
     const {page} = b;
     const id = await createGame(page, {ruleset: 'tae', seats: ['human', 'greedy'], seed: 11});
-    await page.getByRole('button', {name: /^Play .* here$/}).first().click();
+    // The join link of seat 0 keeps its token in this browser...
+    const link = await page.locator('.joins li[data-seat="0"] input').inputValue();
+    await page.goto(link);
+    await page.locator('#seat-select').waitFor();
+    assert(!page.url().includes('/join/'), `the token leaves the address bar: ${page.url()}`);
+    // ...so a reload resumes the seat.
+    await page.reload();
+    assert(await page.locator('#seat-select').inputValue() === '0', 'after a reload, seat 0 is played');
     await page.locator('#board svg').waitFor();
     await b.screenshot('#board', 'start');
     const token = await page.evaluate((gid) => JSON.parse(localStorage.getItem('orderly.seats.v1'))[gid][0].token, id);

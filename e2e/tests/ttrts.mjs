@@ -56,7 +56,7 @@ export default {
       for (const u of mine) {
         // Picked on the board itself: the SVG element of the unit.
         await page.locator(`#board [data-kind="unit"][data-id="${u.id}"]`).click();
-        await page.getByRole('button', {name: BUTTON[plan(view, u)]}).click();
+        await page.getByRole('button', {name: BUTTON[plan(view, u)], exact: true}).click();
       }
       assert(await page.locator('#orders > li').count() === mine.length, `turn ${turn}: one order per unit`);
       await page.locator('#submit-orders').click();

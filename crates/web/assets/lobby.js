@@ -40,7 +40,7 @@ function gamesTable(games) {
         h('td', {}, g.ruleset),
         h('td', {}, (g.seats || []).map((s) => `${s.name} (${playerText(s.player)})`).join(', ')),
         h('td', {}, String(g.turn)),
-        h('td', {}, g.finished ? '—' : seatNames(g, g.awaiting || [])),
+        h('td', {}, g.finished ? '—' : seatNames(g, g.missing || g.awaiting || [])),
         h('td', {}, outcomeText(g)),
         h('td', {class: 'actions'},
           h('a', {href: `#/game/${encodeURIComponent(g.id)}`},

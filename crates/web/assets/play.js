@@ -42,8 +42,11 @@ export async function playPage(main, id, query) {
   const seatSelect = h('select', {id: 'seat-select', onchange: (e) => {
     location.hash = `#/game/${encodeURIComponent(id)}?seat=${e.target.value}`;
   }},
-  held.map((s) => h('option', {value: String(s.seat), selected: st.seat === s.seat},
-    `Seat ${s.seat} (${(status.seats || []).find((x) => x.seat === s.seat)?.name || ''})`)),
+  held.map((s) => {
+    const name = (status.seats || []).find((x) => x.seat === s.seat)?.name;
+    return h('option', {value: String(s.seat), selected: st.seat === s.seat},
+      name && name !== `Seat ${s.seat}` ? `Seat ${s.seat} (${name})` : `Seat ${s.seat}`);
+  }),
   h('option', {value: 'spectator', selected: st.seat === null}, 'Spectator'));
 
   const playing = st.seat !== null;
