@@ -53,5 +53,15 @@ export default {
     const status = await apiGet(`/api/games/${id}`);
     assert(!(status.missing || []).includes(0) || status.turn > 1, 'the server has our orders');
     await b.screenshot('#board', 'after');
+
+    // A spectator sees the board without anyone's hand and gives no orders.
+    assert(await page.locator(`#board [data-kind="piece"][data-id="${colonist.id}"]`).count() === 1, 'our hand is on our board');
+    await page.goto(`${page.url().split('#')[0]}#/game/${id}?seat=spectator`);
+    await page.locator('#seat-select').waitFor();
+    await page.waitForFunction(() => document.getElementById('seat-select').value === 'spectator');
+    await page.locator('#board svg').waitFor();
+    assert(await page.locator('#submit-orders').count() === 0, 'a spectator has no orders to submit');
+    assert(await page.locator(`#board [data-kind="piece"][data-id="${colonist.id}"]`).count() === 0, 'a spectator sees no hand');
+    await b.screenshot('#board', 'spectator');
   },
 };
