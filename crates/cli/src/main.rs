@@ -40,6 +40,8 @@ enum Command {
     Serve(commands::serve::Args),
     /// Play a Full Thrust battle by GZF files, or run a demo between bots.
     Fullthrust(commands::fullthrust::Args),
+    /// Draw a game record's board at a turn and action, as SVG or PNG.
+    Render(commands::render::Args),
 }
 
 fn main() -> std::process::ExitCode {
@@ -54,6 +56,7 @@ fn main() -> std::process::ExitCode {
         Command::Gzf(args) => commands::gzf::run(args),
         Command::Serve(args) => commands::serve::run(args),
         Command::Fullthrust(args) => commands::fullthrust::run(args),
+        Command::Render(args) => commands::render::run(args),
     };
     match result {
         Ok(code) => code,

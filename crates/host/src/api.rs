@@ -22,6 +22,7 @@ use serde_json::{json, Value};
 use tokio::sync::{broadcast, watch};
 
 use crate::auth;
+use crate::boards;
 use crate::error::{Detail, ErrorKind, HostError};
 use crate::events::Event;
 use crate::host::{CreateGame, Host, Submitted};
@@ -64,6 +65,7 @@ type ApiResult = Result<Response, HostError>;
 /// The API's router; `body_limit` bounds every request body in bytes.
 pub fn router(state: AppState, body_limit: usize) -> Router {
     Router::new()
+        .merge(web::router())
         .route("/api/openapi.json", get(openapi_doc))
         .route("/api/rulesets", get(rulesets))
         .route("/api/games", post(create).get(list))
@@ -72,7 +74,12 @@ pub fn router(state: AppState, body_limit: usize) -> Router {
         .route("/api/games/{id}/orders", post(orders))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/events", get(events))
-        .merge(web::router())
+        .route("/api/games/{id}/board.svg", get(boards::board))
+        .route(
+            "/api/games/{id}/record/board.svg",
+            get(boards::record_board),
+        )
+        .route("/api/games/{id}/record/frames", get(boards::record_frames))
         .fallback(|| async { HostError::new(ErrorKind::NotFound, "no such endpoint") })
         .layer(DefaultBodyLimit::max(body_limit))
         .with_state(state)
@@ -99,13 +106,13 @@ fn parse_json<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, HostErr
     })
 }
 
-fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, HostError> {
+pub(crate) fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, HostError> {
     q.map(|Query(t)| t)
         .map_err(|e| HostError::bad_request(format!("bad query string: {}", e.body_text())))
 }
 
 /// The bearer token, if any; a malformed `Authorization` header is a 401.
-fn token(headers: &HeaderMap) -> Result<Option<String>, HostError> {
+pub(crate) fn token(headers: &HeaderMap) -> Result<Option<String>, HostError> {
     let Some(value) = headers.get(header::AUTHORIZATION) else {
         return Ok(None);
     };

@@ -118,7 +118,7 @@ impl Host {
         }))
     }
 
-    fn slot(&self, id: &str) -> Result<Arc<Mutex<Slot>>, HostError> {
+    pub(crate) fn slot(&self, id: &str) -> Result<Arc<Mutex<Slot>>, HostError> {
         let games = self.games.read().unwrap_or_else(|p| p.into_inner());
         games.get(id).cloned().ok_or_else(|| not_found(id))
     }

@@ -13,6 +13,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod boards;
 pub mod bot;
 pub mod client;
 pub mod error;

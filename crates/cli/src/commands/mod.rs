@@ -6,6 +6,7 @@ pub mod fullthrust;
 pub mod gdl;
 pub mod gzf;
 pub mod record;
+pub mod render;
 pub mod serve;
 pub mod tae;
 pub mod tournament;

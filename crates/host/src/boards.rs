@@ -1,0 +1,120 @@
+//! Board pictures over HTTP: the current board as SVG (a seat's view with
+//! its token, the spectators' without: the same code path and secrecy as
+//! `/view`), a record's board at any turn and action, and the list of a
+//! record's frames for a replay slider. The pictures come from the
+//! `render` crate; record boards are rebuilt by re-running the record, so
+//! that work runs off the async threads.
+//!
+//! Secrecy of record boards: they are always the spectators' board (no
+//! hand is ever drawn), which is public at every moment of a game; the
+//! frames' captions come from the record's actions, which `/record` serves
+//! while the game runs too.
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use record::GameRecord;
+use render::{At, RenderError};
+use serde::Deserialize;
+
+use crate::api::{query, token, AppState};
+use crate::error::{Detail, ErrorKind, HostError};
+use crate::host::Host;
+
+fn drawing_error(e: RenderError) -> HostError {
+    match e {
+        RenderError::Request { field, message } => HostError::bad_request(format!("bad {field}"))
+            .with_details(vec![Detail::field(field, message)]),
+        RenderError::Input(m) => HostError::new(
+            ErrorKind::Rejected,
+            format!("the board cannot be drawn: {m}"),
+        ),
+    }
+}
+
+fn svg_response(svg: String) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "image/svg+xml; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        svg,
+    )
+        .into_response()
+}
+
+impl Host {
+    /// The current board of game `id` as SVG, as `token`'s seat (or a
+    /// spectator) sees it.
+    pub async fn board_svg(&self, id: &str, token: Option<&str>) -> Result<String, HostError> {
+        let seen = self.view(id, token, false).await?;
+        let ruleset = self.slot(id)?.lock().await.game.ruleset();
+        render::view_svg(ruleset, &seen["view"]).map_err(drawing_error)
+    }
+
+    /// The whole record of game `id`, kept inside the host: boards are
+    /// rebuilt from it, never served as it is.
+    async fn full_record(&self, id: &str) -> Result<GameRecord, HostError> {
+        let slot = self.slot(id)?;
+        let slot = slot.lock().await;
+        slot.game
+            .record()
+            .ok_or_else(|| HostError::new(ErrorKind::NotFound, "this game keeps no record"))
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RecordBoardQuery {
+    /// The turn (as the record numbers it); the latest when absent.
+    #[serde(default)]
+    turn: Option<u64>,
+    /// Actions of that turn applied (0: its start).
+    #[serde(default)]
+    action: Option<u64>,
+}
+
+pub(crate) async fn board(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, HostError> {
+    let token = token(&headers)?;
+    Ok(svg_response(s.host.board_svg(&id, token.as_deref()).await?))
+}
+
+pub(crate) async fn record_board(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    q: Result<Query<RecordBoardQuery>, QueryRejection>,
+) -> Result<Response, HostError> {
+    let q = query(q)?;
+    let record = s.host.full_record(&id).await?;
+    let turn = match q.turn {
+        Some(t) => t,
+        None => record
+            .turns
+            .last()
+            .and_then(|t| t.extra.get("turn").and_then(|v| v.as_u64()))
+            .unwrap_or(record.turns.len().saturating_sub(1) as u64),
+    };
+    let at = At {
+        turn,
+        action: q.action.unwrap_or(0),
+    };
+    let svg = tokio::task::spawn_blocking(move || render::record_svg(&record, at, None))
+        .await
+        .map_err(|e| HostError::storage(e.to_string()))?
+        .map_err(drawing_error)?;
+    Ok(svg_response(svg))
+}
+
+pub(crate) async fn record_frames(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, HostError> {
+    let record = s.host.full_record(&id).await?;
+    Ok(Json(render::frames(&record)).into_response())
+}

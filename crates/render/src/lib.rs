@@ -1,0 +1,180 @@
+//! Board pictures for every ruleset, as SVG (and PNG through resvg).
+//!
+//! One renderer serves the browser (the host's `board.svg` routes) and the
+//! command line (`orderly render`). It draws from a seat's **view** (the
+//! JSON of `Ruleset::view`, so it never sees more than that seat may), and
+//! boards of a **record** at any turn and action: [`replay`] re-runs the
+//! record's setup and orders through the registry's ruleset up to the start
+//! of the turn (the record's per-turn snapshots lack the map: walls, terrain,
+//! scores, hands), takes the view there, then applies the first K actions'
+//! results one at a time, sub-results together (game-record spec 1.5).
+//!
+//! SVG conventions (the contract with the web client): a root `<svg>` with
+//! only a `viewBox` (it scales to its container), `class="board
+//! board-{ruleset}"`, `role="img"`, an `aria-label` and a `<title>`; every
+//! selectable thing carries `data-kind` (`unit`, `piece`, `system`,
+//! `ship`), `data-id` (the id orders use) and `data-owner` (seat) where it
+//! applies; no scripts, no external references; all text escaped. Seat
+//! colours are the same in every ruleset ([`svg::SEAT_COLOURS`]) and every
+//! seat marker also shows the seat's number.
+//!
+//! This crate draws each ruleset's board, so like the registry it names
+//! rulesets: one module per ruleset ([`ttrts`], [`tae`], [`fullthrust`]).
+
+pub mod fullthrust;
+pub mod png;
+pub mod replay;
+pub mod svg;
+pub mod tae;
+pub mod ttrts;
+
+use record::{Action, ActionResult, GameRecord};
+use serde_json::Value;
+
+pub use png::{to_png, Fonts};
+pub use replay::{frames, record_board, At};
+
+/// Why a picture could not be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RenderError {
+    /// The request names something that does not exist (a turn, an action,
+    /// a seat): the caller's mistake, with the parameter it concerns.
+    #[error("{field}: {message}")]
+    Request { field: String, message: String },
+    /// The view or record cannot be drawn (malformed, or from a ruleset
+    /// this build does not draw).
+    #[error("{0}")]
+    Input(String),
+}
+
+impl RenderError {
+    pub fn input(message: impl Into<String>) -> RenderError {
+        RenderError::Input(message.into())
+    }
+
+    pub fn request(field: &str, message: impl Into<String>) -> RenderError {
+        RenderError::Request {
+            field: field.to_string(),
+            message: message.into(),
+        }
+    }
+}
+
+/// The action a record board was stepped to: drawn marked, with a caption.
+#[derive(Debug, Clone, Default)]
+pub struct Highlight {
+    /// The unit that acted (record unit id).
+    pub unit: Option<u64>,
+    /// Where it stood before the action, in the ruleset's coordinates.
+    pub from: Option<(f64, f64)>,
+    /// The unit it aimed at (Full Thrust fire).
+    pub target: Option<u64>,
+    pub caption: String,
+}
+
+/// Space under the board for a caption line.
+pub(crate) const FOOT: f64 = 9.0;
+
+pub(crate) fn caption(svg: &mut svg::Svg, width: f64, top: f64, text: &str) {
+    // About 0.55 em per character: shrink long captions to fit.
+    let size = (width / (text.chars().count().max(1) as f64 * 0.55)).clamp(1.5, 5.0);
+    svg.text(
+        1.0,
+        top + 6.5,
+        &format!(
+            "class=\"caption\" font-size=\"{}\" fill=\"#222\"",
+            svg::num(size)
+        ),
+        text,
+    );
+}
+
+/// A caption under a board drawn in its own units (`u` = a hundredth of
+/// the picture's width).
+pub(crate) fn caption_at(svg: &mut svg::Svg, x: f64, width: f64, top: f64, u: f64, text: &str) {
+    let size = (width / (text.chars().count().max(1) as f64 * 0.55)).clamp(1.5 * u, 3.2 * u);
+    svg.text(
+        x + u,
+        top + 5.5 * u,
+        &format!(
+            "class=\"caption\" font-size=\"{}\" fill=\"#222\"",
+            svg::num(size)
+        ),
+        text,
+    );
+}
+
+/// An action's results with their sub-results, in the order they are shown
+/// (sub-results with their result: they are shown together).
+pub(crate) fn flat_results(action: &Action) -> Vec<&ActionResult> {
+    let mut out = Vec::new();
+    for r in action.results.iter().flatten() {
+        out.push(r);
+        out.extend(r.results.iter().flatten());
+    }
+    out
+}
+
+/// A board of one of the rulesets this crate draws.
+#[derive(Debug, Clone)]
+pub enum Board {
+    Ttrts(ttrts::Board),
+    Tae(Box<tae::Board>),
+    FullThrust(fullthrust::Board),
+}
+
+/// The rulesets this crate draws.
+pub const RULESETS: [&str; 3] = ["ttrts", "tae", "fullthrust"];
+
+impl Board {
+    /// Reads a seat's (or a spectator's) view of a game of `ruleset`.
+    pub fn from_view(ruleset: &str, view: &Value) -> Result<Board, RenderError> {
+        match ruleset.to_ascii_lowercase().as_str() {
+            "ttrts" => Ok(Board::Ttrts(ttrts::Board::from_view(view)?)),
+            "tae" => Ok(Board::Tae(Box::new(tae::Board::from_view(view)?))),
+            "fullthrust" => Ok(Board::FullThrust(fullthrust::Board::from_view(view)?)),
+            other => Err(RenderError::input(format!(
+                "no board picture for ruleset `{other}`; this build draws {}",
+                RULESETS.join(", ")
+            ))),
+        }
+    }
+
+    /// Applies one recorded action (`path` is its JSON path, for errors).
+    pub fn apply(&mut self, action: &Action, path: &str) -> Result<(), RenderError> {
+        match self {
+            Board::Ttrts(b) => b.apply(action, path),
+            Board::Tae(b) => b.apply(action, path),
+            Board::FullThrust(b) => b.apply(action, path),
+        }
+    }
+
+    /// Where unit `id` stands now, in the ruleset's coordinates.
+    pub fn position(&self, id: u64) -> Option<(f64, f64)> {
+        match self {
+            Board::Ttrts(b) => b.position(id),
+            Board::Tae(b) => b.position(id),
+            Board::FullThrust(b) => b.position(id),
+        }
+    }
+
+    /// The picture, with `highlight` marking the action just applied.
+    pub fn svg(&self, highlight: Option<&Highlight>) -> String {
+        match self {
+            Board::Ttrts(b) => b.draw(highlight),
+            Board::Tae(b) => b.draw(highlight),
+            Board::FullThrust(b) => b.draw(highlight),
+        }
+    }
+}
+
+/// The picture of a view: what `GET /api/games/{id}/board.svg` serves.
+pub fn view_svg(ruleset: &str, view: &Value) -> Result<String, RenderError> {
+    Ok(Board::from_view(ruleset, view)?.svg(None))
+}
+
+/// The picture of `record` at `at`, as `seat` (or a spectator) saw it.
+pub fn record_svg(record: &GameRecord, at: At, seat: Option<usize>) -> Result<String, RenderError> {
+    let (board, highlight) = record_board(record, at, seat)?;
+    Ok(board.svg(highlight.as_ref()))
+}

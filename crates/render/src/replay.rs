@@ -1,0 +1,260 @@
+//! Boards of a game record at any turn and action, and the list of frames
+//! a replay steps through.
+//!
+//! The record's per-turn snapshots hold the units but not the rest of a
+//! board (ttrts walls, TaE terrain, scores and hands, Full Thrust damage
+//! boxes and systems), so the board at the start of a turn is rebuilt by
+//! re-running the record's `setup` and each earlier turn's `orders` through
+//! the registry's ruleset (as `engine::verify` does) and taking the view
+//! there. Then the turn's first K actions are applied to that board, one at
+//! a time, each with its sub-results at once (game-record spec 1.5).
+
+use engine::{Seat, Setup};
+use record::{Action, GameRecord};
+use serde_json::{json, Value};
+
+use crate::{Board, Highlight, RenderError};
+
+/// A point in a record: the start of turn `turn` (the ruleset's turn
+/// number, as in each turn's `turn` field) after its first `action`
+/// actions (0: the start of the turn; the number of actions: its end).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct At {
+    pub turn: u64,
+    pub action: u64,
+}
+
+/// The turn number of `turns[i]`: its `turn` field, or its index when the
+/// record has none (records from elsewhere).
+fn turn_number(record: &GameRecord, i: usize) -> u64 {
+    record.turns[i]
+        .extra
+        .get("turn")
+        .and_then(Value::as_u64)
+        .unwrap_or(i as u64)
+}
+
+fn ruleset_of(record: &GameRecord) -> Result<String, RenderError> {
+    record
+        .game_type
+        .clone()
+        .ok_or_else(|| RenderError::input("$.type: the record does not say its ruleset"))
+}
+
+/// The board of `record` at `at`, seen by `seat` (`None`: a spectator),
+/// and the action just applied (none at the start of a turn).
+pub fn record_board(
+    record: &GameRecord,
+    at: At,
+    seat: Option<usize>,
+) -> Result<(Board, Option<Highlight>), RenderError> {
+    let name = ruleset_of(record)?;
+    if record.turns.is_empty() {
+        return Err(RenderError::input("$.turns: the record has no turns"));
+    }
+    let index = (0..record.turns.len())
+        .find(|&i| turn_number(record, i) == at.turn)
+        .ok_or_else(|| {
+            RenderError::request(
+                "turn",
+                format!(
+                    "the record has no turn {}; its turns are {} to {}",
+                    at.turn,
+                    turn_number(record, 0),
+                    turn_number(record, record.turns.len() - 1)
+                ),
+            )
+        })?;
+    let actions = &record.turns[index].actions;
+    if at.action > actions.len() as u64 {
+        return Err(RenderError::request(
+            "action",
+            format!(
+                "turn {} has {} actions; give 0 to {}",
+                at.turn,
+                actions.len(),
+                actions.len()
+            ),
+        ));
+    }
+    if let Some(s) = seat {
+        if s >= record.teams.len() {
+            return Err(RenderError::request(
+                "seat",
+                format!(
+                    "the game has {} seats (0 to {})",
+                    record.teams.len(),
+                    record.teams.len().saturating_sub(1)
+                ),
+            ));
+        }
+    }
+    let view = view_at(record, &name, index, seat)?;
+    let mut board = Board::from_view(&name, &view)?;
+    let mut highlight = None;
+    for (k, action) in actions.iter().take(at.action as usize).enumerate() {
+        let from = action.unit.and_then(|u| board.position(u));
+        board.apply(action, &format!("$.turns[{index}].actions[{k}]"))?;
+        highlight = Some(Highlight {
+            unit: action.unit,
+            from,
+            target: action.extra.get("targetUnit").and_then(Value::as_u64),
+            caption: format!(
+                "Turn {}, action {} of {}: {}",
+                at.turn,
+                k + 1,
+                actions.len(),
+                caption(record, action)
+            ),
+        });
+    }
+    Ok((board, highlight))
+}
+
+/// The view at the start of `turns[index]`, by re-running the record.
+fn view_at(
+    record: &GameRecord,
+    name: &str,
+    index: usize,
+    seat: Option<usize>,
+) -> Result<Value, RenderError> {
+    let rules = registry::find(name).map_err(|e| RenderError::input(format!("$.type: {e}")))?;
+    let setup = record.extra.get("setup").ok_or_else(|| {
+        RenderError::input(
+            "$.setup: the record has no `setup`, so its boards cannot be rebuilt \
+             (a running game's public record leaves it out)",
+        )
+    })?;
+    let setup: Setup = serde_json::from_value(setup.clone())
+        .map_err(|e| RenderError::input(format!("$.setup: cannot be read: {e}")))?;
+    if let Some(v) = record.extra.get("rulesetVersion").and_then(Value::as_str) {
+        if v != rules.version() {
+            return Err(RenderError::input(format!(
+                "$.rulesetVersion: the record was played with {name} {v}; this build has {}",
+                rules.version()
+            )));
+        }
+    }
+    let mut game = rules
+        .start(setup, false, None)
+        .map_err(|e| RenderError::input(format!("$.setup: {e}")))?;
+    for i in 0..index {
+        let orders = record.turns[i]
+            .extra
+            .get("orders")
+            .and_then(Value::as_array)
+            .ok_or_else(|| {
+                RenderError::input(format!(
+                    "$.turns[{i}].orders: missing, so the game cannot be re-run past turn {}",
+                    turn_number(record, i)
+                ))
+            })?;
+        for (j, entry) in orders.iter().enumerate() {
+            let path = format!("$.turns[{i}].orders[{j}]");
+            let team = entry
+                .get("teamId")
+                .and_then(Value::as_u64)
+                .ok_or_else(|| RenderError::input(format!("{path}: has no teamId")))?;
+            let given = entry.get("orders").cloned().unwrap_or(Value::Null);
+            game.submit_json(Seat(team as usize), given)
+                .map_err(|issues| {
+                    let why: Vec<String> = issues.iter().map(ToString::to_string).collect();
+                    RenderError::input(format!(
+                        "{path}: the rules reject these orders on re-running: {}",
+                        why.join("; ")
+                    ))
+                })?;
+        }
+        game.resolve(None);
+    }
+    let want = turn_number(record, index);
+    if record.turns[index].extra.contains_key("turn") && game.turn() != want {
+        return Err(RenderError::input(format!(
+            "$.turns[{index}].turn: re-running the record reaches turn {} here, not {want}",
+            game.turn()
+        )));
+    }
+    Ok(game.view(seat.map(Seat)))
+}
+
+fn seat_name(record: &GameRecord, seat: u64) -> String {
+    record
+        .teams
+        .get(seat as usize)
+        .and_then(|t| t.as_ref())
+        .and_then(|t| t.name.clone())
+        .unwrap_or_else(|| format!("seat {seat}"))
+}
+
+fn short(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Array(a) => format!("({})", a.iter().map(short).collect::<Vec<_>>().join(", ")),
+        other => other.to_string(),
+    }
+}
+
+/// One line for people: who did what, and what it changed.
+pub fn caption(record: &GameRecord, action: &Action) -> String {
+    if let Some(text) = action.extra.get("text").and_then(Value::as_str) {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    if let Some(t) = action.team_id {
+        out.push_str(&seat_name(record, t));
+        out.push_str(": ");
+    }
+    out.push_str(&action.action_type);
+    if let Some(u) = action.unit {
+        out.push_str(&format!(" by unit {u}"));
+    }
+    for (k, v) in &action.extra {
+        if matches!(k.as_str(), "created" | "dice" | "detail" | "thresholds") {
+            continue;
+        }
+        if v.is_object() || v.as_array().is_some_and(|a| a.is_empty()) {
+            continue;
+        }
+        out.push_str(&format!(", {k} {}", short(v)));
+    }
+    let results: Vec<String> = crate::flat_results(action)
+        .iter()
+        .filter_map(|r| {
+            let changes = r.changes.as_ref()?;
+            let what: Vec<String> = changes
+                .iter()
+                .map(|(k, v)| format!("{k} {}", short(v)))
+                .collect();
+            Some(match r.unit {
+                Some(u) => format!("unit {u}: {}", what.join(", ")),
+                None => what.join(", "),
+            })
+        })
+        .collect();
+    if !results.is_empty() {
+        out.push_str(" → ");
+        out.push_str(&results.join("; "));
+    }
+    out
+}
+
+/// The frames of a replay: per turn, its number, how many actions it has
+/// and one caption per action, so a client can build a slider and step
+/// buttons without knowing the ruleset.
+pub fn frames(record: &GameRecord) -> Value {
+    let turns: Vec<Value> = (0..record.turns.len())
+        .map(|i| {
+            let t = &record.turns[i];
+            json!({
+                "turn": turn_number(record, i),
+                "actions": t.actions.len(),
+                "captions": t.actions.iter().map(|a| caption(record, a)).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({
+        "ruleset": record.game_type,
+        "ended": record.ended.is_some(),
+        "turns": turns,
+    })
+}
