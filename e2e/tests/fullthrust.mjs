@@ -14,8 +14,9 @@ export default {
     await b.screenshot('#board', 'start');
     const turn = Number(await page.locator('#game-status').getAttribute('data-turn'));
     const ship = page.locator('#board [data-kind="ship"][data-owner="0"]').first();
+    // A ship is clicked on its label (the group's centre may be empty space).
     const name = await ship.getAttribute('data-id');
-    await ship.click();
+    await ship.locator('text').first().click();
     await page.getByRole('button', {name: 'Turn to port'}).click();
     await page.getByRole('button', {name: 'Thrust +1'}).click();
     const order = await page.locator('#orders > li .order-text').textContent();

@@ -27,7 +27,8 @@ export default {
     const slider = page.locator('#turn-slider');
     await slider.focus();
     await page.keyboard.press('ArrowRight');
-    await page.waitForFunction(() => /^Turn /.test(document.getElementById('turn-out').textContent) && document.getElementById('turn-slider').value === '1');
+    await page.waitForFunction(() => document.getElementById('turn-slider').value === '1'
+      && /^Turn 1, action 0 of/.test(document.getElementById('replay-position').textContent));
     // Play, fast, to the end.
     await page.getByLabel('Speed').selectOption({label: 'Fast'});
     await page.getByRole('button', {name: 'Play'}).click();

@@ -49,19 +49,22 @@ export default {
     assert(await page.locator('#orders > li').count() === 1, 'one order per piece');
     assert(await page.locator('.order-errors').count() === 0, 'the old error is gone');
     await page.locator('#submit-orders').click();
-    await page.locator('.submit-box .ok', {hasText: 'stored'}).waitFor();
+    // Stored (the turn may resolve at once, the bot having played already).
+    await page.locator('#event-log li', {hasText: 'were stored'}).waitFor();
     const status = await apiGet(`/api/games/${id}`);
     assert(!(status.missing || []).includes(0) || status.turn > 1, 'the server has our orders');
     await b.screenshot('#board', 'after');
 
     // A spectator sees the board without anyone's hand and gives no orders.
-    assert(await page.locator(`#board [data-kind="piece"][data-id="${colonist.id}"]`).count() === 1, 'our hand is on our board');
+    const now = (await apiGet(`/api/games/${id}/view`, token)).view;
+    const held = now.hand[0].id;
+    await page.locator(`#board [data-kind="piece"][data-id="${held}"]`).waitFor();
     await page.goto(`${page.url().split('#')[0]}#/game/${id}?seat=spectator`);
     await page.locator('#seat-select').waitFor();
     await page.waitForFunction(() => document.getElementById('seat-select').value === 'spectator');
     await page.locator('#board svg').waitFor();
     assert(await page.locator('#submit-orders').count() === 0, 'a spectator has no orders to submit');
-    assert(await page.locator(`#board [data-kind="piece"][data-id="${colonist.id}"]`).count() === 0, 'a spectator sees no hand');
+    assert(await page.locator(`#board [data-kind="piece"][data-id="${held}"]`).count() === 0, 'a spectator sees no hand');
     await b.screenshot('#board', 'spectator');
   },
 };
