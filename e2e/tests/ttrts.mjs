@@ -1,4 +1,4 @@
-// A ttrts game against the greedy bot, played to the end by clicking: each
+// A ttrts game against the random bot, played to the end by clicking: each
 // turn, every unit of ours is picked on the board and given an order, then
 // the orders are submitted; the turn resolves live through the event
 // stream, and at the end the outcome is shown.
@@ -38,7 +38,7 @@ export default {
   name: 'ttrts',
   async run(b) {
     const {page} = b;
-    const id = await createGame(page, {ruleset: 'ttrts', scenario: 'Tiny2Player', seats: ['human', 'greedy'], seed: 7});
+    const id = await createGame(page, {ruleset: 'ttrts', scenario: 'Tiny2Player', seats: ['human', 'random'], seed: 7});
     await page.getByRole('button', {name: /^Play Red here$/}).click();
     await page.locator('#game-status[data-turn]').waitFor();
     await page.locator('#board svg').waitFor();
