@@ -12,6 +12,7 @@ import {playPage} from './play.js';
 import {replayPage} from './replay.js';
 
 let cleanup = null;
+let firstLoad = true;
 
 function parseHash() {
   const raw = location.hash.replace(/^#\/?/, '');
@@ -49,11 +50,14 @@ async function route() {
     pageTitle('Error');
     fill(main, h('h1', {}, 'Error'), errorBox(e), h('p', {}, h('a', {href: '#/'}, 'Back to the lobby')));
   }
+  // After a change of page (not the first load), focus goes to its heading,
+  // so keyboard and screen-reader users start at the top of the new page.
   const heading = main.querySelector('h1');
-  if (heading && document.activeElement && document.activeElement !== document.body && !main.contains(document.activeElement)) {
+  if (!firstLoad && heading && !main.contains(document.activeElement)) {
     heading.setAttribute('tabindex', '-1');
     heading.focus();
   }
+  firstLoad = false;
 }
 
 window.addEventListener('hashchange', route);
