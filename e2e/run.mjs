@@ -8,8 +8,9 @@ import tae from './tests/tae.mjs';
 import keyboard from './tests/keyboard.mjs';
 import replay from './tests/replay.mjs';
 import fullthrust from './tests/fullthrust.mjs';
+import deadline from './tests/deadline.mjs';
 
-const TESTS = [ttrts, tae, fullthrust, keyboard, replay];
+const TESTS = [ttrts, tae, fullthrust, keyboard, deadline, replay];
 const only = process.argv.slice(2);
 
 let failed = 0;

@@ -31,6 +31,7 @@ export async function playPage(main, id, query) {
 
   // The page's parts.
   const statusLine = h('p', {class: 'status', id: 'game-status', 'aria-live': 'polite'});
+  const deadline = h('p', {class: 'deadline', id: 'deadline'});
   const boardBox = h('div', {class: 'board-box', id: 'board'});
   const pickList = h('div', {class: 'pick-list', role: 'group', 'aria-labelledby': 'pick-h'});
   const controls = h('div', {class: 'controls', id: 'controls'});
@@ -54,6 +55,7 @@ export async function playPage(main, id, query) {
     h('h1', {}, `${status.title || id}`, h('small', {class: 'muted'}, ` ${status.ruleset} · ${id}`)),
     h('div', {class: 'game-head'},
       statusLine,
+      deadline,
       held.length ? h('div', {class: 'field inline'}, h('label', {for: 'seat-select'}, 'Playing as'), seatSelect)
         : h('p', {class: 'muted'}, 'You are watching as a spectator. A join link from the game\'s creator lets you play a seat.'),
       h('p', {}, h('a', {href: `#/replay/${encodeURIComponent(id)}`}, 'Replay this game'))),
@@ -205,7 +207,17 @@ export async function playPage(main, id, query) {
     fill(statusLine, text);
     statusLine.dataset.turn = String(s.turn);
     statusLine.dataset.finished = String(Boolean(s.finished));
+    renderDeadline();
   }
+
+  // The turn's deadline, counted down once a second.
+  function renderDeadline() {
+    const d = st.status && !st.status.finished ? st.status.deadline_ms : null;
+    if (!d) { deadline.textContent = ''; return; }
+    const left = Math.max(0, Math.round((d - Date.now()) / 1000));
+    deadline.textContent = `Deadline ${new Date(d).toLocaleTimeString()} (${left ? `in ${left} s` : 'now'}); seats without orders then get the default ones.`;
+  }
+  const clock = setInterval(renderDeadline, 1000);
 
   async function refreshStatus() {
     st.status = await api.status(id);
@@ -302,6 +314,7 @@ export async function playPage(main, id, query) {
 
   return () => {
     document.removeEventListener('keydown', onKey);
+    clearInterval(clock);
     es.close();
   };
 }
