@@ -41,6 +41,10 @@ pub fn num(v: f64) -> String {
         return "0".into();
     }
     let r = (v * 100.0).round() / 100.0;
+    if r.fract() == 0.0 && r.abs() < 1e15 {
+        // Most numbers on a tile board are whole: no float formatting.
+        return (r as i64).to_string();
+    }
     let mut s = format!("{r:.2}");
     while s.ends_with('0') {
         s.pop();

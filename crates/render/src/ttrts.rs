@@ -11,6 +11,9 @@ use crate::{Highlight, RenderError};
 const CELL: f64 = 10.0;
 const HEAD: f64 = 16.0;
 const NAMES: [&str; 4] = ["Red", "Green", "Yellow", "Blue"];
+/// The narrowest picture: small maps are centred in it, so the header and
+/// the caption stay readable.
+const MIN_WIDTH: f64 = 130.0;
 
 #[derive(Debug, Clone)]
 struct Unit {
@@ -136,9 +139,14 @@ impl Board {
         Ok(())
     }
 
+    /// Left edge of the board in the picture.
+    fn left(&self) -> f64 {
+        ((MIN_WIDTH - self.width as f64 * CELL) / 2.0).max(0.0)
+    }
+
     fn screen(&self, x: i64, y: i64) -> (f64, f64) {
         (
-            (x as f64 + 0.5) * CELL,
+            self.left() + (x as f64 + 0.5) * CELL,
             HEAD + (self.height - 1 - y) as f64 * CELL + CELL / 2.0,
         )
     }
@@ -147,23 +155,30 @@ impl Board {
         let w = self.width as f64 * CELL;
         let h = self.height as f64 * CELL;
         let label = format!("ttrts board {}, turn {}", self.name, self.turn);
-        let mut svg = Svg::new("ttrts", (0.0, 0.0, w, HEAD + h + crate::FOOT), &label);
+        let left = self.left();
+        let pw = w.max(MIN_WIDTH);
+        let mut svg = Svg::new("ttrts", (0.0, 0.0, pw, HEAD + h + crate::FOOT), &label);
         svg.put(format_args!(
-            "<rect class=\"ground\" x=\"0\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#f6f5ef\" stroke=\"#888\" stroke-width=\"0.4\"/>\n",
-            num(HEAD), num(w), num(h)
+            "<rect class=\"ground\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#f6f5ef\" stroke=\"#888\" stroke-width=\"0.4\"/>\n",
+            num(left), num(HEAD), num(w), num(h)
         ));
         // Grid lines, one path.
         let mut d = String::new();
         for x in 1..self.width {
             d.push_str(&format!(
                 "M{} {}v{}",
-                num(x as f64 * CELL),
+                num(left + x as f64 * CELL),
                 num(HEAD),
                 num(h)
             ));
         }
         for y in 1..self.height {
-            d.push_str(&format!("M0 {}h{}", num(HEAD + y as f64 * CELL), num(w)));
+            d.push_str(&format!(
+                "M{} {}h{}",
+                num(left),
+                num(HEAD + y as f64 * CELL),
+                num(w)
+            ));
         }
         svg.put(format_args!(
             "<path class=\"grid\" d=\"{d}\" stroke=\"#d5d3c8\" stroke-width=\"0.3\" fill=\"none\"/>\n"
@@ -232,7 +247,7 @@ impl Board {
             ));
         }
         if let Some(hl) = highlight {
-            crate::caption(&mut svg, w, HEAD + h, &hl.caption);
+            crate::caption(&mut svg, pw, HEAD + h, &hl.caption);
         }
         svg.finish()
     }

@@ -362,3 +362,20 @@ fn frames_list_every_turn_and_action() {
             .all(|c| c.as_str().is_some_and(|c| c.contains("Squadron"))));
     }
 }
+
+#[test]
+fn battle200_is_drawn_whole_and_compact() {
+    let rec = common::bot_record("ttrts", Some("Battle200"), 2, 2);
+    let svg = record_svg(&rec, At { turn: 1, action: 0 }, None).unwrap();
+    let doc = parse(&svg);
+    assert_eq!(ids(&doc, "unit"), snapshot_ids(&rec, 1));
+    // Walls are one path and the grid another: the picture stays small.
+    assert_eq!(
+        doc.descendants()
+            .filter(|n| n.attribute("class") == Some("walls"))
+            .count(),
+        1
+    );
+    assert!(svg.len() < 400_000, "{} bytes", svg.len());
+    eprintln!("Battle200 SVG: {} bytes", svg.len());
+}
