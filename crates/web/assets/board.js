@@ -17,7 +17,9 @@ export function parseSvg(text) {
   // Scripts would not run anyway when imported; drop them and handlers to be sure.
   for (const s of root.querySelectorAll('script, foreignObject')) s.remove();
   for (const el of root.querySelectorAll('*')) {
-    for (const a of [...el.attributes]) if (/^on/i.test(a.name)) el.removeAttribute(a.name);
+    for (const a of [...el.attributes]) {
+      if (/^on/i.test(a.name) || (/href$/i.test(a.name) && /^\s*javascript:/i.test(a.value))) el.removeAttribute(a.name);
+    }
   }
   const svg = document.importNode(root, true);
   svg.removeAttribute('width');
