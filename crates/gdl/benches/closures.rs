@@ -51,8 +51,8 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(50);
     println!(
-        "{:<12} {:>8} {:>10} {:>10} {:>8}",
-        "module", "files kB", "median ms", "min ms", "MB/s"
+        "{:<12} {:>8} {:>10} {:>10} {:>8} {:>14}",
+        "module", "files kB", "median ms", "min ms", "MB/s", "scan median ms"
     );
     for module in ["spec", "opal-rules", "awls-rules", "standard"] {
         let mut times = Vec::with_capacity(runs);

@@ -1,20 +1,21 @@
 //! The kernel's built-in definitions: type properties, tables and globals
-//! (gdl spec 3.11, 4.4, 4.6), read from `kernel-defaults.txt`.
+//! (gdl spec 3.11, 4.4, 4.6), from `kernel-defaults.txt`.
 //!
 //! The list is the 7.5 kernel's own data (names, ranges, defaults, and the order
 //! the dump uses). It is not retyped here: `build.rs` finds the shared copy
-//! beside the project and the crate embeds it, so the two can never drift
-//! apart; a build without it has an empty list ([`available`] is false).
+//! beside the project and turns it into static tables at build time, so the
+//! two can never drift apart and no process parses it at start-up; a build
+//! without it has empty tables ([`available`] is false).
 
 use std::sync::OnceLock;
 
 use crate::value::{FnvMap as HashMap, Kind};
 
-const KERNEL_DEFAULTS: &str = include_str!(concat!(env!("OUT_DIR"), "/kernel-defaults.txt"));
+include!(concat!(env!("OUT_DIR"), "/kernel_defs.rs"));
 
 /// True when this build has the kernel's definitions (see `build.rs`).
 pub fn available() -> bool {
-    !KERNEL_DEFAULTS.trim().is_empty()
+    AVAILABLE
 }
 
 /// How a property or global is valued.
@@ -26,7 +27,7 @@ pub enum Slot {
         hi: i32,
     },
     Str {
-        default: Option<Vec<u8>>,
+        default: Option<&'static [u8]>,
     },
     /// A Lisp value, stored as read.
     Obj,
@@ -55,122 +56,98 @@ pub struct TableDef {
 #[derive(Debug)]
 pub struct KernelDefs {
     /// Properties per kind, in dump order.
-    pub props: [Vec<Def>; 4],
+    pub props: [&'static [Def]; 4],
     pub prop_index: [HashMap<&'static str, usize>; 4],
-    pub tables: Vec<TableDef>,
+    pub tables: &'static [TableDef],
     pub table_index: HashMap<&'static str, usize>,
-    pub globals: Vec<Def>,
+    pub globals: &'static [Def],
     pub global_index: HashMap<&'static str, usize>,
 }
 
-/// The kernel definitions, parsed once.
+/// The kernel definitions with their name indexes, built once.
 pub fn kernel() -> &'static KernelDefs {
     static DEFS: OnceLock<KernelDefs> = OnceLock::new();
-    DEFS.get_or_init(|| parse(KERNEL_DEFAULTS))
-}
-
-fn kind_of(word: &str) -> Kind {
-    match word {
-        "unit" | "u" => Kind::Unit,
-        "material" | "m" => Kind::Material,
-        "terrain" | "t" => Kind::Terrain,
-        _ => Kind::Advance,
-    }
-}
-
-/// Splits a line into words, keeping a double-quoted word (with spaces) whole,
-/// quotes included.
-fn words(line: &'static str) -> Vec<&'static str> {
-    let mut out = Vec::with_capacity(8);
-    let mut rest = line.trim();
-    while !rest.is_empty() {
-        let end = if let Some(r) = rest.strip_prefix('"') {
-            r.find('"').map_or(rest.len(), |e| e + 2)
-        } else {
-            rest.find(' ').unwrap_or(rest.len())
-        };
-        out.push(&rest[..end]);
-        rest = rest[end..].trim_start();
-    }
-    out
-}
-
-fn string_default(word: &str) -> Option<Vec<u8>> {
-    word.strip_prefix('"')
-        .and_then(|w| w.strip_suffix('"'))
-        .map(|w| w.as_bytes().to_vec())
-}
-
-fn num(word: Option<&&str>) -> i32 {
-    word.and_then(|w| w.parse().ok()).unwrap_or(0)
-}
-
-fn parse(text: &'static str) -> KernelDefs {
-    let mut props: [Vec<Def>; 4] = Default::default();
-    let mut tables = Vec::new();
-    let mut globals = Vec::new();
-    for line in text.lines() {
-        let w = words(line);
-        let Some(&tag) = w.first() else { continue };
-        let name = w.get(1).copied().unwrap_or("");
-        let how = w.get(2).copied().unwrap_or("");
-        match tag {
-            "udefault" | "mdefault" | "tdefault" | "adefault" => {
-                let slot = match how {
-                    "int" => Slot::Int {
-                        lo: num(w.get(3)),
-                        default: num(w.get(4)),
-                        hi: num(w.get(5)),
-                    },
-                    "str" => Slot::Str {
-                        default: w.get(3).and_then(|s| string_default(s)),
-                    },
-                    _ => Slot::Obj,
-                };
-                props[kind_of(&tag[..1]).index()].push(Def { name, slot });
-            }
-            "tdefn" => tables.push(TableDef {
-                name,
-                index1: kind_of(how),
-                index2: kind_of(w.get(3).copied().unwrap_or("")),
-                dice: w.get(4).is_some_and(|s| *s == "dice1"),
-                lo: num(w.get(5)),
-                default: num(w.get(6)),
-                hi: num(w.get(7)),
-            }),
-            "vdefn" => {
-                let slot = match how {
-                    "int" => Slot::Int {
-                        lo: num(w.get(5)),
-                        default: num(w.get(3)),
-                        hi: num(w.get(6)),
-                    },
-                    "str" => Slot::Str {
-                        default: w.get(4).and_then(|s| string_default(s)),
-                    },
-                    _ => Slot::Obj,
-                };
-                globals.push(Def { name, slot });
-            }
-            _ => {}
+    DEFS.get_or_init(|| {
+        let index = |defs: &[Def]| defs.iter().enumerate().map(|(i, d)| (d.name, i)).collect();
+        KernelDefs {
+            props: PROPS,
+            prop_index: [
+                index(PROPS[0]),
+                index(PROPS[1]),
+                index(PROPS[2]),
+                index(PROPS[3]),
+            ],
+            tables: TABLES,
+            table_index: TABLES
+                .iter()
+                .enumerate()
+                .map(|(i, t)| (t.name, i))
+                .collect(),
+            globals: GLOBALS,
+            global_index: index(GLOBALS),
         }
-    }
-    let index = |defs: &Vec<Def>| defs.iter().enumerate().map(|(i, d)| (d.name, i)).collect();
-    KernelDefs {
-        prop_index: [
-            index(&props[0]),
-            index(&props[1]),
-            index(&props[2]),
-            index(&props[3]),
-        ],
-        props,
-        table_index: tables
-            .iter()
-            .enumerate()
-            .map(|(i, t)| (t.name, i))
-            .collect(),
-        tables,
-        global_index: index(&globals),
-        globals,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Spot checks of the generated tables against lines of the shared
+    /// `kernel-defaults.txt` (skipped in a build without it).
+    #[test]
+    fn generated_tables_match_the_kernel_list() {
+        if !available() {
+            return;
+        }
+        let k = kernel();
+        let acp_max = &k.props[Kind::Unit.index()][k.prop_index[0]["acp-max"]];
+        assert_eq!(
+            acp_max.slot,
+            Slot::Int {
+                lo: -1,
+                default: -1,
+                hi: 32767
+            }
+        );
+        let effect = &k.props[Kind::Unit.index()][k.prop_index[0]["acp-damage-effect"]];
+        assert_eq!(effect.slot, Slot::Obj);
+        let color = &k.props[0][k.prop_index[0]["construction-border-color"]];
+        assert_eq!(
+            color.slot,
+            Slot::Str {
+                default: Some(b"SandyBrown")
+            }
+        );
+        let char_ = &k.props[0][k.prop_index[0]["char"]];
+        assert_eq!(char_.slot, Slot::Str { default: Some(b"") });
+        let damage = &k.tables[k.table_index["accident-damage"]];
+        assert_eq!(
+            (damage.index1, damage.index2, damage.dice),
+            (Kind::Unit, Kind::Terrain, true)
+        );
+        assert_eq!((damage.lo, damage.default, damage.hi), (-32768, 0, 32767));
+        let adv = &k.globals[k.global_index["advantage-default"]];
+        assert_eq!(
+            adv.slot,
+            Slot::Int {
+                lo: 1,
+                default: 1,
+                hi: 100
+            }
+        );
+        let cursor = &k.globals[k.global_index["attack-cursor"]];
+        assert_eq!(
+            cursor.slot,
+            Slot::Str {
+                default: Some(b"cursor-sword")
+            }
+        );
+        assert_eq!(k.props.iter().map(|p| p.len()).sum::<usize>(), 221);
+        assert_eq!(k.tables.len(), 321);
+        assert_eq!(k.globals.len(), 115);
+        for (i, t) in k.tables.iter().enumerate() {
+            assert_eq!(k.table_index[t.name], i);
+        }
     }
 }

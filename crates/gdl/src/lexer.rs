@@ -85,6 +85,52 @@ fn ends_bare_symbol(b: u8) -> bool {
     is_space(b) || matches!(b, b'(' | b')' | b';' | b'"' | b'\'' | b'`' | b'#')
 }
 
+/// Bytes that end the plain run of a bare symbol: its end or a backslash.
+static BARE_SYMBOL_STOPS: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = c == b'\\'
+            || matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+            || matches!(c, b'(' | b')' | b';' | b'"' | b'\'' | b'`' | b'#');
+        b += 1;
+    }
+    t
+};
+
+/// The index of the first byte of `run` that ends a bare symbol's plain run.
+fn bare_symbol_stop(run: &[u8]) -> Option<usize> {
+    run.iter().position(|&b| BARE_SYMBOL_STOPS[usize::from(b)])
+}
+
+/// The index of the first byte of `hay` equal to `x` or `y`, eight bytes at
+/// a time: strings (help texts, notes) are the longest runs the scanner
+/// reads.
+fn find_byte(hay: &[u8], x: u8, y: u8) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // A high bit for each zero byte of `w`; the lowest one is always exact
+    // (a borrow can only mark bytes above a true zero).
+    let zeros = |w: u64| w.wrapping_sub(ONES) & !w & HIGHS;
+    let (vx, vy) = (ONES * u64::from(x), ONES * u64::from(y));
+    let mut chunks = hay.chunks_exact(8);
+    let mut at = 0;
+    for c in &mut chunks {
+        let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+        let hits = zeros(w ^ vx) | zeros(w ^ vy);
+        if hits != 0 {
+            return Some(at + (hits.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| b == x || b == y)
+        .map(|p| at + p)
+}
+
 impl<'a> Lexer<'a> {
     pub fn new(src: &'a [u8], counters: LineCounters) -> Self {
         Lexer {
@@ -121,7 +167,9 @@ impl<'a> Lexer<'a> {
         self.warnings.push(LexWarning { message, offset });
     }
 
-    /// Reads the next token.
+    /// Reads the next token. Inlined into the reader's loop (its one
+    /// caller), so a token is not returned through memory.
+    #[inline(always)]
     pub fn next_token(&mut self) -> LexResult<Token<'a>> {
         loop {
             let start = self.pos;
@@ -272,18 +320,16 @@ impl<'a> Lexer<'a> {
 
     /// The fast path for strings and symbols without escapes: the bytes up to
     /// the first byte accepted by `ends`, borrowed, if no backslash comes first.
+    /// `stop` finds the first byte that is a backslash or accepted by `ends`.
     fn plain_run(
         &mut self,
         start: usize,
-        ends: impl Fn(u8) -> bool,
+        stop: impl Fn(&[u8]) -> Option<usize>,
         what: &str,
     ) -> LexResult<Option<&'a [u8]>> {
         let src: &'a [u8] = self.src;
         let from = self.pos;
-        let len = src[from..]
-            .iter()
-            .position(|&b| b == b'\\' || ends(b))
-            .unwrap_or(src.len() - from);
+        let len = stop(&src[from..]).unwrap_or(src.len() - from);
         if src.get(from + len) == Some(&b'\\') {
             return Ok(None);
         }
@@ -292,7 +338,7 @@ impl<'a> Lexer<'a> {
         }
         self.pos = from + len;
         let run = &src[from..from + len];
-        Ok(Some(match run.iter().position(|&b| b == 0) {
+        Ok(Some(match find_byte(run, 0, 0) {
             Some(nul) => &run[..nul],
             None => run,
         }))
@@ -310,7 +356,7 @@ impl<'a> Lexer<'a> {
     }
 
     fn string(&mut self, start: usize) -> LexResult<Token<'a>> {
-        if let Some(run) = self.plain_run(start, |b| b == b'"', "string")? {
+        if let Some(run) = self.plain_run(start, |r| find_byte(r, b'"', b'\\'), "string")? {
             self.pos += usize::from(self.pos < self.src.len());
             return Ok(tok(TokenKind::Str(Cow::Borrowed(run)), start));
         }
@@ -328,7 +374,7 @@ impl<'a> Lexer<'a> {
     }
 
     fn quoted_symbol(&mut self, start: usize) -> LexResult<Token<'a>> {
-        if let Some(run) = self.plain_run(start, |b| b == b'|', "symbol")? {
+        if let Some(run) = self.plain_run(start, |r| find_byte(r, b'|', b'\\'), "symbol")? {
             self.pos += usize::from(self.pos < self.src.len());
             return Ok(tok(
                 TokenKind::Sym {
@@ -359,8 +405,9 @@ impl<'a> Lexer<'a> {
         ))
     }
 
+    #[inline]
     fn bare_symbol(&mut self, start: usize) -> LexResult<Token<'a>> {
-        let mut buf: Cow<'a, [u8]> = match self.plain_run(start, ends_bare_symbol, "symbol")? {
+        let mut buf: Cow<'a, [u8]> = match self.plain_run(start, bare_symbol_stop, "symbol")? {
             Some(run) => Cow::Borrowed(run),
             None => Cow::Owned(self.escaped_bare_symbol(start)?),
         };
@@ -395,6 +442,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// Numbers, decimals and dice specs (spec 2.4), with 7.5's exact state machine.
+    #[inline]
     fn number(&mut self, first: u8, start: usize) -> Token<'a> {
         let minus = first == b'-';
         let mut scale: i32 = if first == b'.' { 100 } else { 1 };
@@ -513,5 +561,42 @@ fn tok(kind: TokenKind<'_>, start: usize) -> Token<'_> {
 fn cut_at_nul(buf: &mut Vec<u8>) {
     if let Some(i) = buf.iter().position(|&b| b == 0) {
         buf.truncate(i);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{bare_symbol_stop, ends_bare_symbol, find_byte};
+
+    #[test]
+    fn find_byte_finds_the_first_of_two_bytes_at_any_position() {
+        for len in 0..40 {
+            for at in 0..=len {
+                let mut hay = vec![b'a'; len];
+                // A 0x80-ish neighbour and 0x01 bytes test the borrow trick.
+                for (k, b) in hay.iter_mut().enumerate() {
+                    *b = [b'a', 0x81, 0x01, 0xff, b'"' + 1][k % 5];
+                }
+                if at < len {
+                    hay[at] = b'"';
+                    if at + 1 < len {
+                        hay[at + 1] = b'\\';
+                    }
+                }
+                let want = (at < len).then_some(at);
+                assert_eq!(find_byte(&hay, b'"', b'\\'), want, "len {len} at {at}");
+                let naive = hay.iter().position(|&b| b == 0);
+                assert_eq!(find_byte(&hay, 0, 0), naive);
+            }
+        }
+        assert_eq!(find_byte(b"ab\0cd\0", 0, 0), Some(2));
+    }
+
+    #[test]
+    fn bare_symbol_stops_are_the_ends_and_backslash() {
+        for b in 0..=255u8 {
+            let want = (b == b'\\' || ends_bare_symbol(b)).then_some(0);
+            assert_eq!(bare_symbol_stop(&[b]), want, "byte {b}");
+        }
     }
 }

@@ -35,11 +35,18 @@ impl Hasher for FnvHasher {
                 c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7],
             ]));
         }
+        // The last one to seven bytes in one word, read with fixed-size
+        // (possibly overlapping) loads rather than a variable-length copy,
+        // which compiled to a call of memcpy for every key hashed.
         let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut w = [0u8; 8];
-            w[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(w));
+        let n = rest.len();
+        if n >= 4 {
+            let lo = u32::from_le_bytes([rest[0], rest[1], rest[2], rest[3]]);
+            let hi = u32::from_le_bytes([rest[n - 4], rest[n - 3], rest[n - 2], rest[n - 1]]);
+            self.add(u64::from(lo) | u64::from(hi) << 32);
+        } else if n > 0 {
+            let w = u64::from(rest[0]) | u64::from(rest[n / 2]) << 8 | u64::from(rest[n - 1]) << 16;
+            self.add(w);
         }
     }
 
@@ -215,30 +222,96 @@ pub struct Symbol {
 }
 
 /// The global symbol table: GDL has no local scopes (spec 3.2).
-#[derive(Debug, Default)]
+///
+/// Names are found through an open-addressing index of symbol ids that keeps
+/// a tag of each name's hash beside the id: interning runs once per symbol
+/// token read (tens of thousands for a big game), and a probe then touches
+/// one small array and compares the bytes of a name only when the tags agree.
+#[derive(Debug)]
 pub struct Symbols {
     entries: Vec<Symbol>,
-    by_name: FnvMap<Rc<[u8]>, SymId>,
+    /// `(id + 1, hash tag)` per slot; id 0 marks an empty slot. The length is
+    /// a power of two, at least twice the number of symbols.
+    slots: Vec<(u32, u32)>,
+}
+
+impl Default for Symbols {
+    fn default() -> Self {
+        Symbols {
+            entries: Vec::new(),
+            slots: vec![(0, 0); 1024],
+        }
+    }
+}
+
+/// The hash of a symbol's bytes: the word-at-a-time mix of [`FnvHasher`],
+/// with the length mixed in last.
+fn name_hash(name: &[u8]) -> u64 {
+    let mut h = FnvHasher::default();
+    h.write(name);
+    h.add(name.len() as u64);
+    h.0
 }
 
 impl Symbols {
+    /// The slot of `name` (hash `h`): where it is, or the empty slot where
+    /// it would go.
+    fn find_slot(&self, name: &[u8], h: u64) -> (usize, bool) {
+        let mask = self.slots.len() - 1;
+        // The high bits of the final multiply are the best mixed: start there.
+        let mut i = h.rotate_left(24) as usize & mask;
+        let tag = h as u32;
+        loop {
+            let (id1, t) = self.slots[i];
+            if id1 == 0 {
+                return (i, false);
+            }
+            if t == tag && *self.entries[id1 as usize - 1].name == *name {
+                return (i, true);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow_slots(&mut self) {
+        let len = self.slots.len() * 2;
+        let mut slots = vec![(0u32, 0u32); len];
+        let mask = len - 1;
+        for (id, e) in self.entries.iter().enumerate() {
+            let h = name_hash(&e.name);
+            let mut i = h.rotate_left(24) as usize & mask;
+            while slots[i].0 != 0 {
+                i = (i + 1) & mask;
+            }
+            slots[i] = (id as u32 + 1, h as u32);
+        }
+        self.slots = slots;
+    }
+
     pub fn intern(&mut self, name: &[u8]) -> SymId {
-        if let Some(&id) = self.by_name.get(name) {
-            return id;
+        let h = name_hash(name);
+        let (slot, found) = self.find_slot(name, h);
+        if found {
+            return self.slots[slot].0 - 1;
         }
         let id = self.entries.len() as SymId;
-        let name: Rc<[u8]> = Rc::from(name);
         self.entries.push(Symbol {
-            name: name.clone(),
+            name: Rc::from(name),
             value: None,
             constant: false,
         });
-        self.by_name.insert(name, id);
+        self.slots[slot] = (id + 1, h as u32);
+        if self.entries.len() * 2 > self.slots.len() {
+            self.grow_slots();
+        }
         id
     }
 
     pub fn lookup(&self, name: &[u8]) -> Option<SymId> {
-        self.by_name.get(name).copied()
+        match self.find_slot(name, name_hash(name)) {
+            (slot, true) => Some(self.slots[slot].0 - 1),
+            _ => None,
+        }
     }
 
     pub fn name(&self, id: SymId) -> &[u8] {
@@ -266,5 +339,36 @@ impl Symbols {
             .iter()
             .enumerate()
             .map(|(i, s)| (i as SymId, s))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Symbols;
+
+    #[test]
+    fn interning_gives_one_id_per_name_across_table_growth() {
+        let mut symbols = Symbols::default();
+        // Names of every length from 0 to 20 that differ only in one byte
+        // or in length, enough of them to grow the index several times.
+        let names: Vec<Vec<u8>> = (0..5000u32)
+            .map(|i| {
+                let mut n = vec![b'a'; (i % 21) as usize];
+                n.extend_from_slice(i.to_string().as_bytes());
+                n
+            })
+            .chain((0..=20).map(|len| vec![b'x'; len]))
+            .collect();
+        let ids: Vec<u32> = names.iter().map(|n| symbols.intern(n)).collect();
+        for (n, &id) in names.iter().zip(&ids) {
+            assert_eq!(symbols.intern(n), id);
+            assert_eq!(symbols.lookup(n), Some(id));
+            assert_eq!(symbols.name(id), &n[..]);
+        }
+        let mut sorted = ids.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), names.len());
+        assert_eq!(symbols.lookup(b"not interned"), None);
     }
 }

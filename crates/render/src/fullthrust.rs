@@ -170,20 +170,20 @@ impl Board {
         if self.ships.is_empty() {
             (x0, y0, x1, y1) = (-12.0, -12.0, 12.0, 12.0);
         }
-        // At least 24 MU each way; labels and damage boxes stand to the
-        // right of each ship, so the right margin is wider.
+        // At least 24 MU each way.
         let grow = |lo: f64, hi: f64| {
             let short = (24.0 - (hi - lo)).max(0.0) / 2.0;
             (lo - short, hi + short)
         };
         let ((x0, x1), (y0, y1)) = (grow(x0, x1), grow(y0, y1));
         let pad = (x1 - x0).max(y1 - y0) * 0.08;
-        let right = (x1 - x0).max(y1 - y0) * 0.22;
-        let (vx, vy) = (x0 - pad, -y1 - pad);
-        let (vw, vh) = (x1 - x0 + 2.0 * pad + right, y1 - y0 + 2.0 * pad);
+        // Labels stand beside the ships, on either side.
+        let side = (x1 - x0).max(y1 - y0) * 0.28;
+        let (vx, vy) = (x0 - pad - side, -y1 - pad);
+        let (vw, vh) = (x1 - x0 + 2.0 * (pad + side), y1 - y0 + 2.0 * pad);
         let u = vw.max(vh) / 100.0; // one hundredth of the picture
         let head = 9.0 * u;
-        let foot = crate::FOOT * u;
+        let foot = crate::foot(highlight) * u;
         let whose = match self.seat {
             Some(s) => format!(
                 "{}'s view",
@@ -274,7 +274,7 @@ impl Board {
         }
         // Course 12 points up; SVG rotates clockwise, as courses count.
         let angle = f64::from(s.course % 12) * 30.0;
-        let r = 2.2 * u;
+        let r = 1.7 * u;
         svg.put(format_args!(
             "<path d=\"M0 {}L{} {}H{}Z\" transform=\"translate({} {}) rotate({})\" fill=\"{colour}\" stroke=\"#111\" stroke-width=\"{}\"/>",
             num(-r * 1.2), num(r * 0.6), num(r * 0.8), num(-r * 0.6),
@@ -294,16 +294,26 @@ impl Board {
             ));
         }
         let seat = s.seat.map(|o| format!("{o}·")).unwrap_or_default();
+        // Label and damage boxes go on the side the ship is not heading
+        // for, so they do not hide its vector.
+        let bs = 1.1 * u;
+        let widest = s.rows.iter().copied().max().unwrap_or(0) as f64 * bs * 1.25;
+        let leftwards = dx > 0.3 && s.velocity > 0 && !s.destroyed;
+        let (tx, anchor, bx0) = if leftwards {
+            let x = sx - r - 0.6 * u;
+            (x, " text-anchor=\"end\"", x - widest)
+        } else {
+            let x = sx + r + 0.6 * u;
+            (x, "", x)
+        };
         svg.text(
-            sx + r + 0.6 * u,
+            tx,
             sy - 0.4 * u,
-            &format!("font-size=\"{}\" fill=\"#222\"", num(u * 2.4)),
+            &format!("font-size=\"{}\" fill=\"#222\"{anchor}", num(u * 2.4)),
             &format!("{seat}{} v{}", s.name, s.velocity),
         );
         // Damage track: one row of boxes per track row.
-        let bx0 = sx + r + 0.6 * u;
         let mut by = sy + 0.6 * u;
-        let bs = 1.1 * u;
         let mut left = s.checked;
         for &row in &s.rows {
             let mut bx = bx0;

@@ -72,8 +72,14 @@ pub struct Highlight {
     pub caption: String,
 }
 
-/// Space under the board for a caption line.
-pub(crate) const FOOT: f64 = 9.0;
+/// Space under the board for a caption line (only when there is one).
+pub(crate) fn foot(highlight: Option<&Highlight>) -> f64 {
+    if highlight.is_some() {
+        9.0
+    } else {
+        1.0
+    }
+}
 
 pub(crate) fn caption(svg: &mut svg::Svg, width: f64, top: f64, text: &str) {
     // About 0.55 em per character: shrink long captions to fit.

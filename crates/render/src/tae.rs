@@ -173,7 +173,11 @@ impl Board {
             None => "spectator view".to_string(),
         };
         let label = format!("TaE board {}, turn {}, {whose}", v.title, v.turn);
-        let mut svg = Svg::new("tae", (0.0, 0.0, bw + PANEL, h + crate::FOOT), &label);
+        let mut svg = Svg::new(
+            "tae",
+            (0.0, 0.0, bw + PANEL, h + crate::foot(highlight)),
+            &label,
+        );
         svg.text(
             1.0,
             7.0,

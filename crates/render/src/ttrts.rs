@@ -157,7 +157,11 @@ impl Board {
         let label = format!("ttrts board {}, turn {}", self.name, self.turn);
         let left = self.left();
         let pw = w.max(MIN_WIDTH);
-        let mut svg = Svg::new("ttrts", (0.0, 0.0, pw, HEAD + h + crate::FOOT), &label);
+        let mut svg = Svg::new(
+            "ttrts",
+            (0.0, 0.0, pw, HEAD + h + crate::foot(highlight)),
+            &label,
+        );
         svg.put(format_args!(
             "<rect class=\"ground\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#f6f5ef\" stroke=\"#888\" stroke-width=\"0.4\"/>\n",
             num(left), num(HEAD), num(w), num(h)

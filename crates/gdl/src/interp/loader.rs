@@ -116,7 +116,7 @@ impl Interp {
         }
         self.files.push(SourceFile {
             path,
-            bytes: Rc::from(bytes),
+            bytes: Rc::new(bytes),
         });
         Ok(self.files.len() - 1)
     }

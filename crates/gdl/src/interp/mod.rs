@@ -86,7 +86,10 @@ pub struct Options {
 #[derive(Debug)]
 pub struct SourceFile {
     pub path: PathBuf,
-    pub bytes: Rc<[u8]>,
+    /// The file's bytes as read: kept in the buffer `read` filled rather
+    /// than copied into an `Rc<[u8]>` (a copy of every module's text, and
+    /// its pages faulted in, for nothing).
+    pub bytes: Rc<Vec<u8>>,
 }
 
 /// A true position: file index and byte offset.
@@ -141,7 +144,13 @@ impl TypeDef {
     pub fn set(&mut self, p: usize, value: Prop) {
         match self.values.iter_mut().find(|(q, _)| usize::from(*q) == p) {
             Some(slot) => slot.1 = value,
-            None => self.values.push((p as u16, value)),
+            None => {
+                // Most types set several properties: grow once, not at 1, 2, 4.
+                if self.values.capacity() == 0 {
+                    self.values.reserve(8);
+                }
+                self.values.push((p as u16, value));
+            }
         }
     }
 }

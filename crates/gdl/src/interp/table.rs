@@ -50,6 +50,9 @@ impl Interp {
         }
         self.allocate_table(t);
         for clause in clauses {
+            // Clauses are borrowed from the form, not cloned: this loop runs
+            // once per clause of every table form.
+            let evaluated;
             let clause = match clause {
                 Value::Sym(_) => {
                     let v = self.eval(clause)?;
@@ -60,11 +63,12 @@ impl Interp {
                         ));
                         return Ok(());
                     }
-                    v
+                    evaluated = v;
+                    &evaluated
                 }
-                other => other.clone(),
+                other => other,
             };
-            match &clause {
+            match clause {
                 Value::Num(v) => {
                     let def = &self.defs.tables[t];
                     if *v < def.lo || *v > def.hi {
@@ -80,14 +84,14 @@ impl Interp {
                     }
                 }
                 Value::List(items) => {
-                    let get = |i: usize| items.get(i).cloned().unwrap_or(Value::Nil);
-                    let i = self.eval(&get(0))?;
-                    let j = self.eval(&get(1))?;
-                    let v = self.eval(&get(2))?;
+                    let get = |i: usize| items.get(i).unwrap_or(&Value::Nil);
+                    let i = self.eval(get(0))?;
+                    let j = self.eval(get(1))?;
+                    let v = self.eval(get(2))?;
                     if items.len() > 3 {
                         self.warn(format!(
                             "table `{tname}` clause `{}` has extra elements; they are ignored",
-                            self.show(&clause)
+                            self.show(clause)
                         ));
                     }
                     let _ = self.fill(t, &i, &j, &v);
@@ -122,7 +126,16 @@ impl Interp {
 
     /// Grows every allocated table indexed by `kind` after a new type (spec 3.14, project).
     pub(crate) fn grow_for_new_type(&mut self, kind: Kind) {
-        for (t, def) in self.defs.tables.iter().enumerate() {
+        // A table is allocated only after its index kinds are closed (see
+        // `allocate_table`), and nothing reopens a kind: while `kind` is
+        // open no table needs growing, and the 321 tables are not looked at
+        // for every type a game declares.
+        let tables = if self.closed[kind.index()] {
+            self.defs.tables
+        } else {
+            &[]
+        };
+        for (t, def) in tables.iter().enumerate() {
             let Some(data) = &mut self.tables[t] else {
                 continue;
             };
@@ -254,7 +267,9 @@ impl Interp {
 
     /// The fill cases of spec 3.12.
     fn fill(&mut self, t: usize, i: &Value, j: &Value, v: &Value) -> Result<(), ClauseEnd> {
-        let nth = |l: &Value, k: usize| l.items().get(k).cloned().unwrap_or(Value::Nil);
+        fn nth(l: &Value, k: usize) -> &Value {
+            l.items().get(k).unwrap_or(&Value::Nil)
+        }
         if !i.is_listish() {
             let ii = self.check_index(t, 1, i)?;
             if !j.is_listish() {
@@ -268,8 +283,8 @@ impl Interp {
             }
             for (k, jx) in j.items().iter().enumerate() {
                 let jj = self.check_index(t, 2, jx)?;
-                let w = if v.is_listish() { nth(v, k) } else { v.clone() };
-                let n = self.check_value(t, &w)?;
+                let w = if v.is_listish() { nth(v, k) } else { v };
+                let n = self.check_value(t, w)?;
                 self.store(t, ii, jj, n);
             }
             return Ok(());
@@ -300,13 +315,13 @@ impl Interp {
         let mut columns: Option<Columns> = None;
         for (k, ix) in i.items().iter().enumerate() {
             let ii = self.check_index(t, 1, ix)?;
-            let w = if v.is_listish() { nth(v, k) } else { v.clone() };
+            let w = if v.is_listish() { nth(v, k) } else { v };
             if !j.is_listish() {
                 let jj = self.check_index(t, 2, j)?;
-                let n = self.check_value(t, &w)?;
+                let n = self.check_value(t, w)?;
                 self.store(t, ii, jj, n);
             } else if !w.is_listish() {
-                let n = self.check_value(t, &w)?;
+                let n = self.check_value(t, w)?;
                 // The hot path of `(u* u* V)`: resolve the column indexes once
                 // per clause; the first bad one ends the clause anyway.
                 let cols = match &columns {
@@ -320,11 +335,11 @@ impl Interp {
                 }
             } else {
                 if matches!(w, Value::List(_)) {
-                    self.check_lengths(t, j, &w)?;
+                    self.check_lengths(t, j, w)?;
                 }
                 for (m, jx) in j.items().iter().enumerate() {
                     let jj = self.check_index(t, 2, jx)?;
-                    let n = self.check_value(t, &nth(&w, m))?;
+                    let n = self.check_value(t, nth(w, m))?;
                     self.store(t, ii, jj, n);
                 }
             }

@@ -6,6 +6,13 @@
 //! value (its default, or the value of the last clause that set the whole
 //! table) and materialises a row only when an entry of that row is written
 //! with another value. Reading a big game then touches far less memory.
+//!
+//! Materialised rows live one after another in a single buffer per table
+//! rather than in an allocation each: a big game materialises thousands of
+//! rows, and a zeroed allocation per row was a visible share of the profile.
+
+/// Marks a row that is not materialised (all its entries are `base`).
+const UNSET: usize = usize::MAX;
 
 /// The entries of one allocated table, `rows × cols`, entry (i, j) in row i.
 #[derive(Clone, Debug)]
@@ -14,7 +21,12 @@ pub struct TableData {
     pub cols: usize,
     /// The value of every entry of a row that is not materialised.
     base: i16,
-    cells: Vec<Option<Box<[i16]>>>,
+    /// Per row, the index of its first entry in `store`, or [`UNSET`].
+    start: Vec<usize>,
+    /// The materialised rows, `cols` entries each.
+    store: Vec<i16>,
+    /// Starts of rows in `store` that were un-materialised, for reuse.
+    free: Vec<usize>,
 }
 
 impl TableData {
@@ -23,26 +35,86 @@ impl TableData {
             rows,
             cols,
             base: default,
-            cells: vec![None; rows],
+            start: vec![UNSET; rows],
+            store: Vec::new(),
+            free: Vec::new(),
         }
+    }
+
+    /// Row `i`'s entries if it is materialised.
+    fn row_ref(&self, i: usize) -> Option<&[i16]> {
+        match self.start.get(i) {
+            Some(&s) if s != UNSET => Some(&self.store[s..s + self.cols]),
+            _ => None,
+        }
+    }
+
+    fn is_unset(&self, i: usize) -> bool {
+        self.start.get(i) == Some(&UNSET)
     }
 
     pub fn get(&self, i: usize, j: usize) -> i16 {
-        match self.cells.get(i) {
-            Some(Some(row)) => row.get(j).copied().unwrap_or(self.base),
-            _ => self.base,
+        match self.row_ref(i) {
+            Some(row) => row.get(j).copied().unwrap_or(self.base),
+            None => self.base,
         }
     }
 
-    /// Row `i`, materialised for writing (`None` if out of range).
+    /// Row `i`, materialised for writing (`None` if out of range). Runs
+    /// once per entry written, so the common case (the row is there) is
+    /// inlined and materialising is out of line.
+    #[inline]
     fn row_mut(&mut self, i: usize) -> Option<&mut [i16]> {
-        let (base, cols) = (self.base, self.cols);
-        let slot = self.cells.get_mut(i)?;
-        Some(slot.get_or_insert_with(|| vec![base; cols].into_boxed_slice()))
+        let s = match *self.start.get(i)? {
+            UNSET => self.materialise(i),
+            s => s,
+        };
+        self.store.get_mut(s..s + self.cols)
+    }
+
+    /// Gives row `i` (in range, not materialised) its entries, all `base`,
+    /// and returns where they start in `store`.
+    #[cold]
+    #[inline(never)]
+    fn materialise(&mut self, i: usize) -> usize {
+        let cols = self.cols;
+        let s = match self.free.pop() {
+            Some(s) => {
+                self.store[s..s + cols].fill(self.base);
+                s
+            }
+            None => {
+                // Room for every row at the first one: a row slot is only
+                // taken when no freed one is left, so the store never
+                // holds more than `rows` rows and never reallocates (the
+                // pages of rows never materialised are never touched).
+                if self.store.capacity() == 0 {
+                    self.store.reserve_exact(self.rows * cols);
+                }
+                let s = self.store.len();
+                // Zero-extend, then fill: both compile to block writes,
+                // where resizing with the base value wrote entry by entry.
+                self.store.resize(s + cols, 0);
+                self.store[s..].fill(self.base);
+                s
+            }
+        };
+        self.start[i] = s;
+        s
+    }
+
+    /// Marks row `i` as all `base` again, keeping its space for reuse.
+    fn unset_row(&mut self, i: usize) {
+        if let Some(slot) = self.start.get_mut(i) {
+            if *slot != UNSET {
+                self.free.push(*slot);
+                *slot = UNSET;
+            }
+        }
     }
 
     pub fn set(&mut self, i: usize, j: usize, v: i16) {
-        if j >= self.cols || (v == self.base && matches!(self.cells.get(i), Some(None))) {
+        if j >= self.cols || (v == self.base && self.is_unset(i)) {
             return;
         }
         if let Some(row) = self.row_mut(i) {
@@ -53,7 +125,9 @@ impl TableData {
     /// Sets every entry to `v`.
     pub fn fill(&mut self, v: i16) {
         self.base = v;
-        self.cells.iter_mut().for_each(|r| *r = None);
+        self.start.fill(UNSET);
+        self.store.clear();
+        self.free.clear();
     }
 
     /// Sets row `i` at each column of `cols` to `v`. `whole` says that `cols`
@@ -67,12 +141,10 @@ impl TableData {
         if v == self.base {
             // Only a write of the base value can un-materialise a row.
             if whole {
-                if let Some(slot) = self.cells.get_mut(i) {
-                    *slot = None;
-                }
+                self.unset_row(i);
                 return;
             }
-            if matches!(self.cells.get(i), Some(None)) {
+            if self.is_unset(i) {
                 return;
             }
         }
@@ -92,17 +164,18 @@ impl TableData {
     /// Grows to `rows × cols`, keeping entries at their (i, j) and giving new
     /// ones `default` (spec 3.14).
     pub fn grow(&mut self, rows: usize, cols: usize, default: i16) {
-        let old: Vec<Vec<i16>> = (0..self.rows).map(|i| self.row(i)).collect();
-        self.cells = (0..rows)
-            .map(|i| {
-                let mut row = vec![default; cols];
-                if let Some(o) = old.get(i) {
-                    let n = o.len().min(cols);
-                    row[..n].copy_from_slice(&o[..n]);
-                }
-                Some(row.into_boxed_slice())
-            })
-            .collect();
+        let mut store = vec![default; rows * cols];
+        for i in 0..self.rows.min(rows) {
+            let n = self.cols.min(cols);
+            let to = &mut store[i * cols..i * cols + n];
+            match self.row_ref(i) {
+                Some(row) => to.copy_from_slice(&row[..n]),
+                None => to.fill(self.base),
+            }
+        }
+        self.start = (0..rows).map(|i| i * cols).collect();
+        self.store = store;
+        self.free.clear();
         self.rows = rows;
         self.cols = cols;
         self.base = default;
@@ -110,14 +183,59 @@ impl TableData {
 
     /// Row `i`'s entries.
     pub fn row(&self, i: usize) -> Vec<i16> {
-        match self.cells.get(i) {
-            Some(Some(row)) => row.to_vec(),
-            _ => vec![self.base; self.cols],
+        match self.row_ref(i) {
+            Some(row) => row.to_vec(),
+            None => vec![self.base; self.cols],
         }
     }
 
     /// All entries in order, first index outer.
     pub fn entries(&self) -> Vec<i16> {
         (0..self.rows).flat_map(|i| self.row(i)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TableData;
+
+    #[test]
+    fn rows_materialise_unset_and_reuse_space() {
+        let mut t = TableData::new(3, 4, 7);
+        assert_eq!(t.entries(), vec![7; 12]);
+        t.set(1, 2, 5);
+        t.set(2, 0, 1);
+        assert_eq!(t.get(1, 2), 5);
+        assert_eq!(t.row(2), vec![1, 7, 7, 7]);
+        // A whole-row write of the base value un-materialises the row; the
+        // next row materialised reuses its space with fresh base values.
+        t.set_row(1, &[0, 1, 2, 3], true, 7);
+        assert_eq!(t.row(1), vec![7; 4]);
+        t.set(0, 3, 9);
+        assert_eq!(t.row(0), vec![7, 7, 7, 9]);
+        assert_eq!(t.row(2), vec![1, 7, 7, 7]);
+        assert_eq!(t.store.len(), 8);
+        t.set_row(1, &[1, 3], false, 2);
+        assert_eq!(t.row(1), vec![7, 2, 7, 2]);
+        t.fill(3);
+        assert_eq!(t.entries(), vec![3; 12]);
+        // Out-of-range writes are ignored.
+        t.set(5, 0, 1);
+        t.set(0, 9, 1);
+        assert_eq!(t.entries(), vec![3; 12]);
+    }
+
+    #[test]
+    fn grow_keeps_entries_and_defaults_the_new_ones() {
+        let mut t = TableData::new(2, 2, 4);
+        t.set(1, 1, 8);
+        t.grow(3, 3, 0);
+        assert_eq!(t.entries(), vec![4, 4, 0, 4, 8, 0, 0, 0, 0]);
+        t.set(2, 2, 6);
+        assert_eq!(t.get(2, 2), 6);
+        t.set_row(0, &[0, 1, 2], true, 0);
+        assert_eq!(t.row(0), vec![0; 3]);
+        t.set(0, 1, 5);
+        assert_eq!(t.row(0), vec![0, 5, 0]);
     }
 }

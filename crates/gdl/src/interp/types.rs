@@ -116,7 +116,22 @@ impl Interp {
         prop: &str,
         value: &Value,
     ) -> Result<PropOutcome, Error> {
-        let Some(p) = self.prop_index(kind, prop) else {
+        let p = self.prop_index(kind, prop);
+        self.set_type_prop_at(kind, index, p, prop, value)
+    }
+
+    /// [`Self::set_type_prop`] with the property already looked up (`p` is
+    /// its index, `None` if the kind has no property `prop`), for forms
+    /// that set one property on many types.
+    fn set_type_prop_at(
+        &mut self,
+        kind: Kind,
+        index: usize,
+        p: Option<usize>,
+        prop: &str,
+        value: &Value,
+    ) -> Result<PropOutcome, Error> {
+        let Some(p) = p else {
             self.warn(format!(
                 "{} `{}` has no property named `{prop}`; check the spelling against the manual",
                 kind_phrase(kind),
@@ -223,6 +238,7 @@ impl Interp {
         } else {
             values.clone()
         };
+        let p = self.prop_index(kind, &prop);
         for (k, t) in targets.iter().enumerate() {
             let Some(i) = t.as_type(kind) else {
                 self.warn(format!("`{}` is not a {} type", self.show(t), kind.word()));
@@ -231,12 +247,8 @@ impl Interp {
             if skip_zz {
                 continue;
             }
-            let v = if paired {
-                values.items()[k].clone()
-            } else {
-                shared.clone()
-            };
-            let outcome = self.set_type_prop(kind, i, &prop, &v)?;
+            let v = if paired { &values.items()[k] } else { &shared };
+            let outcome = self.set_type_prop_at(kind, i, p, &prop, v)?;
             if outcome == PropOutcome::Unknown && kind == Kind::Unit {
                 break;
             }

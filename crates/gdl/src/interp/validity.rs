@@ -30,16 +30,23 @@ impl Interp {
         let t = *self.defs.table_index.get(name)?;
         let data = self.tables[t].as_ref()?;
         let n = data.rows.min(data.cols);
-        let edge = |i: usize, j: usize| data.get(i, j) > 0;
+        // The edges out of each type, read from the table once rather than
+        // once per search that reaches the type.
+        let edges: Vec<Vec<usize>> = (0..n)
+            .map(|i| (0..n).filter(|&j| data.get(i, j) > 0).collect())
+            .collect();
+        let mut seen = vec![false; n];
+        let mut stack = Vec::new();
         (0..n).find(|&start| {
-            let mut seen = vec![false; n];
-            let mut stack: Vec<usize> = (0..n).filter(|&j| edge(start, j)).collect();
+            seen.fill(false);
+            stack.clear();
+            stack.extend_from_slice(&edges[start]);
             while let Some(k) = stack.pop() {
                 if k == start {
                     return true;
                 }
                 if !std::mem::replace(&mut seen[k], true) {
-                    stack.extend((0..n).filter(|&j| edge(k, j)));
+                    stack.extend_from_slice(&edges[k]);
                 }
             }
             false
