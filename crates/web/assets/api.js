@@ -1,0 +1,59 @@
+// The HTTP API of `orderly serve`, as the client uses it. Every failure
+// becomes an ApiError carrying the server's message and details[] (field,
+// line, column, reason), so pages can show them next to what caused them.
+
+export class ApiError extends Error {
+  constructor(status, message, details = []) {
+    super(message);
+    this.status = status;
+    this.details = Array.isArray(details) ? details : [];
+  }
+}
+
+const enc = encodeURIComponent;
+
+async function request(path, {method = 'GET', token, body, accept = 'application/json', text = false} = {}) {
+  const headers = {Accept: accept};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let payload;
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  let resp;
+  try {
+    resp = await fetch(path, {method, headers, body: payload, cache: 'no-cache'});
+  } catch (e) {
+    throw new ApiError(0, `The server cannot be reached (${e.message}). Is \`orderly serve\` running?`);
+  }
+  if (!resp.ok) {
+    let message = `${method} ${path} failed: ${resp.status} ${resp.statusText}`;
+    let details = [];
+    try {
+      const j = await resp.json();
+      if (j && typeof j.error === 'string') message = j.error;
+      if (j && Array.isArray(j.details)) details = j.details;
+    } catch { /* not our JSON error shape */ }
+    throw new ApiError(resp.status, message, details);
+  }
+  return text ? resp.text() : resp.json();
+}
+
+export const api = {
+  rulesets: () => request('/api/rulesets'),
+  games: () => request('/api/games'),
+  status: (id) => request(`/api/games/${enc(id)}`),
+  create: (req, admin) => request('/api/games', {method: 'POST', body: req, token: admin || undefined}),
+  view: (id, token) => request(`/api/games/${enc(id)}/view`, {token}),
+  submit: (id, token, orders, turn) =>
+    request(`/api/games/${enc(id)}/orders${turn === undefined ? '' : `?turn=${enc(turn)}`}`,
+      {method: 'POST', token, body: orders}),
+  record: (id) => request(`/api/games/${enc(id)}/record`),
+  frames: (id) => request(`/api/games/${enc(id)}/record/frames`),
+  boardSvg: (id, token) => request(`/api/games/${enc(id)}/board.svg`, {token, accept: 'image/svg+xml', text: true}),
+  recordSvg: (id, turn, action) =>
+    request(`/api/games/${enc(id)}/record/board.svg?turn=${enc(turn)}&action=${enc(action)}`,
+      {accept: 'image/svg+xml', text: true}),
+  /** The URL of the event stream (EventSource cannot set headers). */
+  eventsUrl: (id, token) => `/api/games/${enc(id)}/events${token ? `?token=${enc(token)}` : ''}`,
+};

@@ -1,0 +1,100 @@
+// The board picture: the host draws it (SVG, see the render crate); this
+// module fetches it as text, parses it as image/svg+xml and inserts the node
+// inline, so clicks reach the elements that carry data-kind, data-id and
+// data-owner. It also lists those elements, for the buttons beside the board.
+
+import {h, fill} from './dom.js';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** Parses SVG text into a node of this document; throws on bad markup. */
+export function parseSvg(text) {
+  const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+  const root = doc.documentElement;
+  if (!root || root.namespaceURI !== SVG_NS || root.localName !== 'svg' || doc.getElementsByTagName('parsererror').length) {
+    throw new Error('the board picture from the server is not valid SVG');
+  }
+  // Scripts would not run anyway when imported; drop them and handlers to be sure.
+  for (const s of root.querySelectorAll('script, foreignObject')) s.remove();
+  for (const el of root.querySelectorAll('*')) {
+    for (const a of [...el.attributes]) {
+      if (/^on/i.test(a.name) || (/href$/i.test(a.name) && /^\s*javascript:/i.test(a.value))) el.removeAttribute(a.name);
+    }
+  }
+  const svg = document.importNode(root, true);
+  svg.removeAttribute('width');
+  svg.removeAttribute('height');
+  svg.setAttribute('focusable', 'false');
+  return svg;
+}
+
+/** The label of a board element: aria-label, its <title>, or its text. */
+function labelOf(el) {
+  const aria = el.getAttribute('aria-label');
+  if (aria) return aria.trim();
+  const title = [...el.children].find((c) => c.localName === 'title');
+  if (title && title.textContent.trim()) return title.textContent.trim();
+  const text = el.textContent.replace(/\s+/g, ' ').trim();
+  return text || null;
+}
+
+/** Every element with data-kind and data-id, in document order. */
+export function boardItems(svg) {
+  return [...svg.querySelectorAll('[data-kind][data-id]')].map((el) => ({
+    kind: el.dataset.kind,
+    id: el.dataset.id,
+    owner: el.dataset.owner === undefined || el.dataset.owner === '' ? null : Number(el.dataset.owner),
+    label: labelOf(el),
+    el,
+  }));
+}
+
+/**
+ * Shows `svg` in `container` and calls onPick(item) when one of the
+ * `pickable` items is clicked. Returns the items.
+ */
+export function showBoard(container, svg, {pickable = () => false, onPick = () => {}} = {}) {
+  const items = boardItems(svg);
+  for (const item of items) {
+    if (pickable(item)) item.el.classList.add('pickable');
+  }
+  const byEl = new Map(items.map((i) => [i.el, i]));
+  const pickableAt = (el) => {
+    for (let e = el; e && e !== svg.parentNode; e = e.parentNode) {
+      const item = byEl.get(e);
+      if (item && pickable(item)) return item;
+    }
+    return null;
+  };
+  svg.addEventListener('click', (e) => {
+    // The clicked element or its group; else whatever pickable thing lies
+    // under the pointer (a system under a colony drawn on top of it).
+    let item = pickableAt(e.target);
+    if (!item && document.elementsFromPoint) {
+      for (const el of document.elementsFromPoint(e.clientX, e.clientY)) {
+        if (!svg.contains(el)) continue;
+        item = pickableAt(el);
+        if (item) break;
+      }
+    }
+    if (item) onPick(item);
+  });
+  fill(container, svg);
+  return items;
+}
+
+/** Marks the picked item on the board. */
+export function markPicked(items, picked) {
+  for (const i of items) {
+    if (!i.el) continue;
+    const on = picked && i.kind === picked.kind && i.id === picked.id;
+    i.el.classList.toggle('picked', Boolean(on));
+  }
+}
+
+/** When the server draws no board: the view JSON, so play still works. */
+export function showViewText(container, view, why) {
+  fill(container, h('div', {class: 'board-missing'},
+    h('p', {class: 'muted'}, `No board picture (${why}); the view as JSON:`),
+    h('pre', {tabindex: 0, 'aria-label': 'The view as JSON'}, JSON.stringify(view, null, 1))));
+}

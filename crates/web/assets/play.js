@@ -1,0 +1,324 @@
+// Playing or watching one game: the board (the host's SVG, inline and
+// clickable, with its pickable things also listed as buttons), the orders
+// being entered with the server's errors next to each, and the live event
+// stream that moves the page on when a turn resolves.
+
+import {h, fill, errorBox, announce, detailText, pageTitle} from './dom.js';
+import {api, ApiError} from './api.js';
+import {seatsOf, forgetSeat} from './store.js';
+import {parseSvg, showBoard, markPicked, showViewText} from './board.js';
+import {controllerFor, detailIndex} from './orders.js';
+import {seatNames, outcomeText} from './lobby.js';
+
+export async function playPage(main, id, query) {
+  const held = seatsOf(id);
+  const wanted = query.get('seat');
+  let mine = null;
+  if (wanted === 'spectator') mine = null;
+  else if (wanted !== null && held.some((s) => String(s.seat) === wanted)) mine = held.find((s) => String(s.seat) === wanted);
+  else mine = held[0] || null;
+
+  const st = {
+    id, seat: mine ? mine.seat : null, token: mine ? mine.token : null,
+    status: null, view: null, items: [], selected: null,
+    orders: [], ordersTurn: null, notes: new Map(), errors: new Map(), general: null, sent: null,
+  };
+
+  const status = await api.status(id);
+  st.status = status;
+  const ctl = controllerFor(status.ruleset);
+  pageTitle(`${status.title || id}`);
+
+  // The page's parts.
+  const statusLine = h('p', {class: 'status', id: 'game-status', 'aria-live': 'polite'});
+  const deadline = h('p', {class: 'deadline', id: 'deadline'});
+  const boardBox = h('div', {class: 'board-box', id: 'board'});
+  const pickList = h('div', {class: 'pick-list', role: 'group', 'aria-labelledby': 'pick-h'});
+  const controls = h('div', {class: 'controls', id: 'controls'});
+  const pending = h('div', {class: 'pending'});
+  const submitBox = h('div', {class: 'submit-box'});
+  const log = h('ol', {class: 'log', id: 'event-log', 'aria-live': 'polite', 'aria-relevant': 'additions'});
+  const hint = h('p', {class: 'hint', id: 'pick-hint', 'aria-live': 'polite'});
+
+  const seatSelect = h('select', {id: 'seat-select', onchange: (e) => {
+    location.hash = `#/game/${encodeURIComponent(id)}?seat=${e.target.value}`;
+  }},
+  held.map((s) => {
+    const name = (status.seats || []).find((x) => x.seat === s.seat)?.name;
+    return h('option', {value: String(s.seat), selected: st.seat === s.seat},
+      name && name !== `Seat ${s.seat}` ? `Seat ${s.seat} (${name})` : `Seat ${s.seat}`);
+  }),
+  h('option', {value: 'spectator', selected: st.seat === null}, 'Spectator'));
+
+  const playing = st.seat !== null;
+  fill(main,
+    h('h1', {}, `${status.title || id}`, h('small', {class: 'muted'}, ` ${status.ruleset} · ${id}`)),
+    h('div', {class: 'game-head'},
+      statusLine,
+      deadline,
+      held.length ? h('div', {class: 'field inline'}, h('label', {for: 'seat-select'}, 'Playing as'), seatSelect)
+        : h('p', {class: 'muted'}, 'You are watching as a spectator. A join link from the game\'s creator lets you play a seat.'),
+      h('p', {}, h('a', {href: `#/replay/${encodeURIComponent(id)}`}, 'Replay this game'))),
+    h('div', {class: 'play'},
+      h('section', {class: 'board-section', 'aria-label': 'Board'}, boardBox),
+      h('aside', {class: 'side'},
+        playing ? [
+          h('h2', {id: 'pick-h'}, ctl ? 'Pick' : 'Orders'),
+          ctl ? h('p', {class: 'hint'}, ctl.help) : null,
+          ctl ? pickList : null,
+          hint,
+          controls,
+          h('h2', {}, 'Your orders'),
+          pending,
+          submitBox,
+        ] : null,
+        h('h2', {}, 'Events'),
+        log)));
+
+  const logEvent = (text) => {
+    log.append(h('li', {}, h('time', {}, new Date().toLocaleTimeString()), ' ', text));
+    while (log.children.length > 50) log.firstElementChild.remove();
+  };
+
+  // What controllers see and do.
+  const ctx = {
+    get seat() { return st.seat; },
+    get view() { return st.view ? st.view.view : {}; },
+    get selected() { return st.selected; },
+    put(order) {
+      const i = st.orders.findIndex((o) => o.key === order.key);
+      if (i >= 0) st.orders[i] = order; else st.orders.push(order);
+      st.errors.clear(); st.notes.clear(); st.general = null; st.sent = null;
+      announce(`Order: ${order.text}`);
+      renderOrders();
+    },
+    remove(key) {
+      st.orders = st.orders.filter((o) => o.key !== key);
+      st.errors.clear(); st.notes.clear(); st.general = null; st.sent = null;
+      renderOrders();
+    },
+    get: (key) => st.orders.find((o) => o.key === key),
+    message(text) { fill(hint, text); announce(text); },
+  };
+
+  const pickable = (item) => Boolean(ctl && playing && ctl.selectable(item, ctx));
+  const pick = (item) => {
+    if (ctl.pick && ctl.pick(item, ctx)) return;
+    st.selected = item;
+    markPicked(st.items, item);
+    const label = ctl.itemLabel(item, ctx);
+    fill(hint, `Picked: ${label}`);
+    announce(`Picked ${label}`);
+    renderPickList();
+    renderOrders();
+  };
+
+  function renderPickList() {
+    if (!ctl || !playing) return;
+    const items = st.items.filter((i) => pickable(i) && (!ctl.listed || ctl.listed(i)));
+    fill(pickList, items.length
+      ? h('ul', {}, items.map((i) => h('li', {}, h('button', {type: 'button', class: 'pick',
+        'data-kind': i.kind, 'data-id': i.id,
+        'aria-pressed': String(Boolean(st.selected && st.selected.kind === i.kind && st.selected.id === i.id)),
+        onclick: () => pick(i)}, ctl.itemLabel(i, ctx)))))
+      : h('p', {class: 'muted'}, 'Nothing of yours to pick.'));
+  }
+
+  const awaitingMe = () => st.status && !st.status.finished && st.seat !== null && (st.status.awaiting || []).includes(st.seat);
+
+  function renderOrders() {
+    if (!playing) return;
+    if (ctl) fill(controls, awaitingMe() ? ctl.controls(ctx) : null);
+    else fill(controls, rawForm());
+    if (!ctl) { fill(pending); fill(submitBox); return; }
+    fill(pending, st.orders.length
+      ? h('ol', {class: 'orders', id: 'orders'}, st.orders.map((o, i) => h('li', {'data-key': o.key},
+        h('span', {class: 'order-text'}, o.text),
+        h('button', {type: 'button', class: 'small', 'aria-label': `Remove: ${o.text}`,
+          onclick: () => ctx.remove(o.key)}, 'Remove'),
+        st.errors.has(i) ? h('ul', {class: 'order-errors', role: 'alert'}, st.errors.get(i).map((t) => h('li', {}, t))) : null,
+        st.notes.has(i) ? h('ul', {class: 'order-notes'}, st.notes.get(i).map((t) => h('li', {}, t))) : null)))
+      : h('p', {class: 'muted'}, 'No orders yet.'));
+    const button = h('button', {type: 'button', class: 'primary', id: 'submit-orders', disabled: !awaitingMe(),
+      onclick: submit}, st.status && !st.status.finished ? `Submit orders for turn ${st.status.turn}` : 'Submit orders');
+    fill(submitBox, button,
+      st.general ? st.general : null,
+      st.sent ? h('p', {class: 'ok', role: 'status'}, st.sent) : null);
+  }
+
+  function rawForm() {
+    const area = h('textarea', {id: 'raw-orders', rows: 6, spellcheck: 'false'}, '[]');
+    const errs = h('div', {});
+    return h('form', {onsubmit: async (e) => {
+      e.preventDefault();
+      fill(errs);
+      let body;
+      try { body = JSON.parse(area.value); } catch (err) { fill(errs, errorBox(new ApiError(0, `Not JSON: ${err.message}`))); return; }
+      try {
+        await api.submit(id, st.token, body, st.status.turn);
+        fill(errs, h('p', {class: 'ok', role: 'status'}, 'Orders stored.'));
+      } catch (err) { fill(errs, errorBox(err)); }
+    }}, h('label', {for: 'raw-orders'}, 'Orders as the ruleset\'s JSON'), area, errs,
+    h('button', {type: 'submit', class: 'primary'}, 'Submit orders'));
+  }
+
+  async function submit() {
+    const turn = st.status.turn;
+    const body = ctl.body(st.orders, ctx);
+    st.errors.clear(); st.notes.clear(); st.general = null; st.sent = null;
+    try {
+      const res = await api.submit(id, st.token, body, turn);
+      const loose = [];
+      for (const n of res.notes || []) {
+        const i = detailIndex(n, st.orders.length);
+        if (i >= 0) st.notes.set(i, [...(st.notes.get(i) || []), detailText(n)]);
+        else loose.push(detailText(n));
+      }
+      st.sent = `Orders for turn ${turn} stored${loose.length ? ` (${loose.join('; ')})` : ''}. Waiting for the turn to resolve.`;
+      logEvent(`Your orders for turn ${turn} were stored.`);
+      announce(`Orders for turn ${turn} stored`);
+      await refreshStatus();
+    } catch (err) {
+      const loose = [];
+      for (const d of err.details || []) {
+        const i = err.status === 422 ? detailIndex(d, st.orders.length) : -1;
+        if (i >= 0) st.errors.set(i, [...(st.errors.get(i) || []), detailText(d)]);
+        else loose.push(d);
+      }
+      st.general = errorBox(new ApiError(err.status, err.message, loose), {id: 'submit-error'});
+      announce(`Orders rejected: ${err.message}`);
+    }
+    renderOrders();
+  }
+
+  function renderStatus() {
+    const s = st.status;
+    let text;
+    if (s.finished) {
+      text = `Game over after turn ${s.turn}. ${outcomeText(s)}.`;
+    } else {
+      const waiting = seatNames(s, s.missing || s.awaiting || []);
+      text = `Turn ${s.turn}. ${waiting ? `Waiting for ${waiting}.` : 'Resolving…'}`;
+      if (st.seat !== null) {
+        if ((s.missing || []).includes(st.seat)) text += ' Your orders are awaited.';
+        else if ((s.awaiting || []).includes(st.seat)) text += ' Your orders are in; you may still replace them.';
+      }
+    }
+    fill(statusLine, text);
+    statusLine.dataset.turn = String(s.turn);
+    statusLine.dataset.finished = String(Boolean(s.finished));
+    renderDeadline();
+  }
+
+  // The turn's deadline, counted down once a second.
+  function renderDeadline() {
+    const d = st.status && !st.status.finished ? st.status.deadline_ms : null;
+    if (!d) { deadline.textContent = ''; return; }
+    const left = Math.max(0, Math.round((d - Date.now()) / 1000));
+    deadline.textContent = `Deadline ${new Date(d).toLocaleTimeString()} (${left ? `in ${left} s` : 'now'}); seats without orders then get the default ones.`;
+  }
+  const clock = setInterval(renderDeadline, 1000);
+
+  async function refreshStatus() {
+    st.status = await api.status(id);
+    renderStatus();
+  }
+
+  async function loadBoard() {
+    try {
+      const svg = parseSvg(await api.boardSvg(id, st.token));
+      st.items = showBoard(boardBox, svg, {pickable, onPick: pick});
+    } catch (e) {
+      const items = ctl && st.view ? ctl.fallbackItems(st.view.view || {}) : [];
+      st.items = items;
+      showViewText(boardBox, st.view ? st.view.view : null, e.message);
+    }
+    if (st.selected) {
+      st.selected = st.items.find((i) => i.kind === st.selected.kind && i.id === st.selected.id && pickable(i)) || null;
+      markPicked(st.items, st.selected);
+    }
+  }
+
+  let busy = null;
+  let again = false;
+  async function refresh() {
+    if (busy) { again = true; return busy; }
+    busy = (async () => {
+      do {
+        again = false;
+        try {
+          const [status, view] = await Promise.all([api.status(id), api.view(id, st.token)]);
+          st.status = status;
+          st.view = view;
+          if (st.ordersTurn !== status.turn) {
+            st.ordersTurn = status.turn;
+            st.orders = []; st.errors.clear(); st.notes.clear(); st.general = null; st.sent = null; st.selected = null;
+            fill(hint);
+          }
+          renderStatus();
+          await loadBoard();
+          renderPickList();
+          renderOrders();
+        } catch (e) {
+          if (e.status === 401 && st.token) {
+            fill(boardBox, errorBox(e), h('button', {type: 'button', onclick: () => {
+              forgetSeat(id, st.seat);
+              location.hash = `#/game/${encodeURIComponent(id)}?seat=spectator`;
+            }}, 'Forget this seat and watch'));
+          } else {
+            fill(statusLine, errorBox(e));
+          }
+        }
+      } while (again);
+      busy = null;
+    })();
+    return busy;
+  }
+
+  await refresh();
+
+  // Live events.
+  // A finished game's stream says "game over" at once and ends.
+  const es = new EventSource(api.eventsUrl(id, st.token));
+  {
+    es.addEventListener('turn_resolved', (e) => {
+      const d = safeJson(e.data);
+      logEvent(`Turn ${d.turn ?? '?'} resolved.`);
+      announce(`Turn ${d.turn ?? ''} resolved`);
+      refresh();
+    });
+    es.addEventListener('awaiting_you', (e) => {
+      const d = safeJson(e.data);
+      logEvent(`Your orders for turn ${d.turn ?? '?'} are awaited.`);
+      if (st.status && d.turn !== undefined && d.turn !== st.status.turn) refresh();
+    });
+    es.addEventListener('game_over', (e) => {
+      const d = safeJson(e.data);
+      es.close();
+      logEvent(`Game over. ${d.outcome ? outcomeText({...st.status, outcome: d.outcome}) : ''}`);
+      refresh();
+    });
+    es.addEventListener('error', () => {
+      if (es.readyState === EventSource.CLOSED) logEvent('Live updates stopped; reload the page to resume them.');
+    });
+  }
+
+  // Keys F/L/R/A (and any a controller names) while something is picked.
+  const onKey = (e) => {
+    if (!ctl || !ctl.keys || !st.selected || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.target.closest && e.target.closest('input, select, textarea')) return;
+    const c = ctl.keys[e.key.toLowerCase()];
+    if (c && awaitingMe()) { e.preventDefault(); ctl.command(ctx, c); }
+  };
+  document.addEventListener('keydown', onKey);
+
+  return () => {
+    document.removeEventListener('keydown', onKey);
+    clearInterval(clock);
+    es.close();
+  };
+}
+
+function safeJson(text) {
+  try { return JSON.parse(text) || {}; } catch { return {}; }
+}

@@ -1,0 +1,34 @@
+// Runs the end-to-end tests one after another against the server at
+// ORDERLY_URL; a test fails on a broken expectation, a timeout, or any
+// console or page error. Exit status 1 if any test failed.
+
+import {openBrowser, Failure} from './lib.mjs';
+import ttrts from './tests/ttrts.mjs';
+import tae from './tests/tae.mjs';
+import keyboard from './tests/keyboard.mjs';
+import replay from './tests/replay.mjs';
+import fullthrust from './tests/fullthrust.mjs';
+import deadline from './tests/deadline.mjs';
+
+const TESTS = [ttrts, tae, fullthrust, keyboard, deadline, replay];
+const only = process.argv.slice(2);
+
+let failed = 0;
+for (const test of TESTS) {
+  if (only.length && !only.includes(test.name)) continue;
+  const started = Date.now();
+  const b = await openBrowser(test.name);
+  try {
+    await test.run(b);
+    b.checkClean();
+    console.log(`ok   ${test.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${test.name}: ${e instanceof Failure ? e.message : e.stack || e}`);
+    try { await b.screenshot('body', 'failure'); } catch { /* the page may be gone */ }
+  } finally {
+    await b.close();
+  }
+}
+console.log(failed ? `${failed} end-to-end test(s) failed` : 'all end-to-end tests passed');
+process.exit(failed ? 1 : 0);
