@@ -1,0 +1,536 @@
+//! Play by files as one more front door of the host: a seat of a hosted game
+//! may be played through a folder the server writes and watches, exactly as
+//! `orderly ttrts`/`tae play`/`fullthrust` folders are played (the file
+//! writing comes from the `playfile` crate), while the game itself stays in
+//! the host's core and storage like any other.
+//!
+//! * `POST /api/games` asks for such a seat with `"files"` (or
+//!   `{"kind": "files"}`) in `seats`. The folder is
+//!   `<games dir>/<game id>/seat-<n>`, derived by the server only (no client
+//!   path is ever used), and reported in the response and the status.
+//! * Each step, the seat's view files and a `status.json` for that seat
+//!   (only it listed as awaited) are written there; at the end, with the
+//!   final views, the whole `record.json`.
+//! * The seat's orders file of the current turn is taken when complete:
+//!   submitted through [`Host::submit_as`], the very path HTTP orders take
+//!   (checked, durable before it counts). Rejected: an `.errors.txt` beside
+//!   it and the game waits for a corrected file; accepted with notes: a
+//!   `.notes.txt`.
+//! * Waiting: one file-system watcher for all seat folders, the game's own
+//!   events, and a slow re-check in case a notification is missed; never a
+//!   busy loop. After a restart every unfinished game's folder seats are
+//!   watched again, their views re-written, and an orders file already
+//!   there is taken.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use engine::{OrderIssue, Seat};
+use notify::{RecursiveMode, Watcher};
+use playfile::Status;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio::sync::{broadcast, watch, Notify};
+
+use crate::error::{Detail, ErrorKind, HostError};
+use crate::host::{Host, Submitted, INCOMPLETE};
+use crate::slot::SeatMeta;
+
+/// How often a seat folder is looked at when nothing was heard.
+const RECHECK: Duration = Duration::from_secs(1);
+
+/// The name of the folder holding the games' seat folders, beside a SQLite
+/// database when no `--files-dir` is given.
+pub const DEFAULT_DIR_NAME: &str = "games";
+
+/// One entry of `seats` in `POST /api/games`: `"human"`, `"files"` or a
+/// built-in bot's name, or the object forms `{"kind": "human"}`,
+/// `{"kind": "files"}`, `{"kind": "bot", "bot": NAME}`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "Value")]
+pub enum SeatRequest {
+    /// Played over HTTP with the seat's token.
+    Human,
+    /// Played by files in a folder the server writes and watches.
+    Files,
+    /// A built-in bot the server plays.
+    Bot(String),
+}
+
+const SEAT_FORMS: &str =
+    "a seat is `\"human\"`, `\"files\"`, a bot's name, or {\"kind\": \"human\" | \"files\" | \"bot\", \"bot\": NAME}";
+
+impl TryFrom<Value> for SeatRequest {
+    type Error = String;
+
+    fn try_from(v: Value) -> Result<SeatRequest, String> {
+        match v {
+            Value::String(s) => Ok(match s.as_str() {
+                "human" => SeatRequest::Human,
+                "files" => SeatRequest::Files,
+                _ => SeatRequest::Bot(s),
+            }),
+            Value::Object(m) => {
+                if let Some(k) = m.keys().find(|k| *k != "kind" && *k != "bot") {
+                    return Err(format!("unknown field `{k}` in a seat; {SEAT_FORMS}"));
+                }
+                let bot = m.get("bot");
+                match (m.get("kind").and_then(Value::as_str), bot) {
+                    (Some("human"), None) => Ok(SeatRequest::Human),
+                    (Some("files"), None) => Ok(SeatRequest::Files),
+                    (Some("bot"), Some(Value::String(b))) => Ok(SeatRequest::Bot(b.clone())),
+                    _ => Err(SEAT_FORMS.to_string()),
+                }
+            }
+            _ => Err(SEAT_FORMS.to_string()),
+        }
+    }
+}
+
+impl SeatRequest {
+    /// The bot's name, for a bot seat.
+    pub fn bot(&self) -> Option<&str> {
+        match self {
+            SeatRequest::Bot(b) => Some(b),
+            _ => None,
+        }
+    }
+}
+
+/// The games directory where folder seats live, and the watcher over them.
+pub struct FilesFront {
+    root: PathBuf,
+    /// Made on first use; `None` when the system gave none (the re-check
+    /// still finds everything, only slower).
+    watcher: Mutex<Option<notify::RecommendedWatcher>>,
+    /// Seat folder -> the task to wake when something in it changes.
+    wakers: Arc<Mutex<HashMap<PathBuf, Arc<Notify>>>>,
+    stop: watch::Sender<bool>,
+}
+
+/// The default games directory for a `--db` URL: beside a SQLite database,
+/// else in the current folder.
+pub fn default_dir(db: &str) -> PathBuf {
+    if db.contains("://") {
+        return PathBuf::from(DEFAULT_DIR_NAME);
+    }
+    let path = Path::new(db.strip_prefix("sqlite:").unwrap_or(db));
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.join(DEFAULT_DIR_NAME),
+        _ => PathBuf::from(DEFAULT_DIR_NAME),
+    }
+}
+
+fn io_error(what: &str, path: &Path, e: impl std::fmt::Display) -> HostError {
+    HostError::storage(format!("{what} {}: {e}", path.display()))
+}
+
+impl FilesFront {
+    /// A front over `root` (made absolute; created when a seat first needs it).
+    pub fn new(root: &Path) -> Result<FilesFront, HostError> {
+        let root = std::path::absolute(root).map_err(|e| io_error("games directory", root, e))?;
+        Ok(FilesFront {
+            root,
+            watcher: Mutex::new(None),
+            wakers: Arc::default(),
+            stop: watch::channel(false).0,
+        })
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// A seat's folder: made from the game id (the server's own, checked to
+    /// be a plain name) and the seat number, never from anything a client
+    /// sent, so it is always inside the games directory.
+    pub fn seat_dir(&self, game: &str, seat: usize) -> Result<PathBuf, HostError> {
+        let plain = !game.is_empty()
+            && game.len() <= 64
+            && game
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        if !plain {
+            return Err(HostError::storage(format!(
+                "game id `{game}` cannot name a folder"
+            )));
+        }
+        Ok(self.root.join(game).join(format!("seat-{seat}")))
+    }
+
+    /// Creates the folders of a new game's folder seats.
+    pub fn create_dirs(&self, game: &str, seats: &[usize]) -> Result<Vec<PathBuf>, HostError> {
+        let mut out = vec![];
+        for &seat in seats {
+            let dir = self.seat_dir(game, seat)?;
+            std::fs::create_dir_all(&dir).map_err(|e| io_error("cannot create", &dir, e))?;
+            out.push(dir);
+        }
+        Ok(out)
+    }
+
+    /// Removes a game's folders again (its creation failed).
+    pub fn remove_game_dir(&self, game: &str) {
+        if let Ok(dir) = self.seat_dir(game, 0) {
+            if let Some(game_dir) = dir.parent() {
+                let _ = std::fs::remove_dir_all(game_dir);
+            }
+        }
+    }
+
+    /// Starts hearing about `dir`; the returned handle is woken on changes.
+    fn register(&self, dir: &Path) -> Arc<Notify> {
+        let wake = Arc::new(Notify::new());
+        lock(&self.wakers).insert(dir.to_path_buf(), wake.clone());
+        let mut watcher = lock(&self.watcher);
+        if watcher.is_none() {
+            let wakers = self.wakers.clone();
+            match notify::recommended_watcher(move |res: notify::Result<notify::Event>| {
+                let Ok(event) = res else { return };
+                let map = lock(&wakers);
+                for p in &event.paths {
+                    let hit = map
+                        .get(p.as_path())
+                        .or_else(|| p.parent().and_then(|d| map.get(d)));
+                    if let Some(w) = hit {
+                        w.notify_one();
+                    }
+                }
+            }) {
+                Ok(w) => *watcher = Some(w),
+                Err(e) => tracing::warn!(
+                    "no file-system notifications ({e}); seat folders are re-checked every {} s",
+                    RECHECK.as_secs()
+                ),
+            }
+        }
+        if let Some(w) = watcher.as_mut() {
+            if let Err(e) = w.watch(dir, RecursiveMode::NonRecursive) {
+                tracing::warn!(dir = %dir.display(), "cannot watch ({e}); re-checking it instead");
+            }
+        }
+        wake
+    }
+
+    fn unregister(&self, dir: &Path) {
+        lock(&self.wakers).remove(dir);
+        if let Some(w) = lock(&self.watcher).as_mut() {
+            let _ = w.unwatch(dir);
+        }
+    }
+
+    /// Ends every seat task (the server is stopping).
+    pub fn stop(&self) {
+        let _ = self.stop.send(true);
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Starts the seat tasks of every stored game with folder seats (at server
+/// start): unfinished games are played on; finished ones get their
+/// `record.json` if it is missing.
+pub async fn start(host: &Arc<Host>) {
+    let Some(front) = host.files() else { return };
+    let mut n = 0;
+    for id in host.game_ids() {
+        let Ok(slot_arc) = host.slot(&id) else {
+            continue;
+        };
+        let mut slot = slot_arc.lock().await;
+        let mut seats = vec![];
+        let finished = slot.finished;
+        for (i, s) in slot.meta.seats.iter_mut().enumerate() {
+            if let SeatMeta::Files { folder } = s {
+                let Ok(dir) = front.seat_dir(&id, i) else {
+                    continue;
+                };
+                // The games directory may have moved (--files-dir): report
+                // where the folder is now.
+                *folder = dir.display().to_string();
+                if !finished || !dir.join(playfile::RECORD_FILE).exists() {
+                    seats.push(i);
+                }
+            }
+        }
+        drop(slot);
+        for seat in seats {
+            spawn_seat(host.clone(), front.clone(), id.clone(), seat);
+            n += 1;
+        }
+    }
+    if n > 0 {
+        tracing::info!(seats = n, dir = %front.root().display(), "watching folder seats");
+    }
+}
+
+/// Starts playing one folder seat (after creation, or at start-up).
+pub fn spawn_seat(host: Arc<Host>, front: Arc<FilesFront>, id: String, seat: usize) {
+    tokio::spawn(async move {
+        let dir = match front.seat_dir(&id, seat) {
+            Ok(d) => d,
+            Err(e) => {
+                tracing::error!(game = %id, seat, "{e}");
+                return;
+            }
+        };
+        let wake = front.register(&dir);
+        SeatTask {
+            host,
+            id,
+            seat,
+            dir: dir.clone(),
+            written_step: None,
+            judged: None,
+            last_error: None,
+        }
+        .run(wake, front.stop.subscribe())
+        .await;
+        front.unregister(&dir);
+    });
+}
+
+/// What one look at the game says for a seat.
+struct Look {
+    step: u64,
+    turn: u64,
+    finished: bool,
+    /// The seat owes orders now.
+    owes: bool,
+    orders_file: String,
+    /// The files to write, when asked for.
+    publish: Option<Publish>,
+}
+
+struct Publish {
+    views: Vec<(String, String)>,
+    status: Status,
+    record: Option<String>,
+}
+
+enum Flow {
+    Wait,
+    Over,
+}
+
+struct SeatTask {
+    host: Arc<Host>,
+    id: String,
+    seat: usize,
+    dir: PathBuf,
+    /// The step whose views are in the folder.
+    written_step: Option<u64>,
+    /// The orders file (name, bytes) judged already and not taken
+    /// (rejected, or not complete): not looked at again until it changes.
+    judged: Option<(String, Vec<u8>)>,
+    last_error: Option<String>,
+}
+
+impl SeatTask {
+    async fn run(mut self, wake: Arc<Notify>, mut stop: watch::Receiver<bool>) {
+        let mut events = self.host.events.subscribe(&self.id);
+        loop {
+            if *stop.borrow() {
+                return;
+            }
+            match self.pass().await {
+                Ok(Flow::Over) => return,
+                Ok(Flow::Wait) => self.last_error = None,
+                Err(e) => {
+                    let text = e.to_string();
+                    if self.last_error.as_deref() != Some(&text) {
+                        tracing::warn!(game = %self.id, seat = self.seat, dir = %self.dir.display(), "folder seat: {text}");
+                    }
+                    self.last_error = Some(text);
+                }
+            }
+            tokio::select! {
+                _ = wake.notified() => {}
+                got = events.recv() => {
+                    if matches!(got, Err(broadcast::error::RecvError::Closed)) {
+                        events = self.host.events.subscribe(&self.id);
+                    }
+                }
+                _ = tokio::time::sleep(RECHECK) => {}
+                _ = stop.changed() => return,
+            }
+        }
+    }
+
+    /// The game as this seat sees it; with the files to write when `publish`.
+    async fn look(&self, publish: bool) -> Result<Option<Look>, HostError> {
+        let slot_arc = self.host.slot(&self.id)?;
+        let slot = slot_arc.lock().await;
+        if !matches!(slot.meta.seats.get(self.seat), Some(SeatMeta::Files { .. })) {
+            return Ok(None);
+        }
+        let game = &*slot.game;
+        let seat = Seat(self.seat);
+        let publish = publish.then(|| Publish {
+            views: playfile::view_files(game, &[seat]),
+            status: Status::for_seat(game, seat),
+            record: if slot.finished {
+                game.record_json()
+            } else {
+                None
+            },
+        });
+        Ok(Some(Look {
+            step: slot.step,
+            turn: game.turn(),
+            finished: slot.finished,
+            owes: !slot.finished && game.missing().contains(&seat),
+            orders_file: game.orders_file_name(seat),
+            publish,
+        }))
+    }
+
+    async fn pass(&mut self) -> Result<Flow, HostError> {
+        let Some(mut look) = self.look(false).await? else {
+            return Ok(Flow::Over);
+        };
+        if self.written_step != Some(look.step) || look.finished {
+            look = match self.look(true).await? {
+                Some(l) => l,
+                None => return Ok(Flow::Over),
+            };
+            let publish = look.publish.take().expect("asked for");
+            let dir = self.dir.clone();
+            blocking(move || write_publish(&dir, &publish)).await?;
+            self.written_step = Some(look.step);
+            if look.finished {
+                return Ok(Flow::Over);
+            }
+        }
+        if look.owes {
+            self.take(&look).await?;
+        }
+        Ok(Flow::Wait)
+    }
+
+    /// Takes the seat's orders file for this turn if it is there, complete
+    /// and not judged already.
+    async fn take(&mut self, look: &Look) -> Result<(), HostError> {
+        let file = look.orders_file.clone();
+        let path = self.dir.join(&file);
+        let read = {
+            let path = path.clone();
+            tokio::task::spawn_blocking(move || std::fs::read(path))
+                .await
+                .map_err(|e| HostError::storage(format!("file reading stopped: {e}")))?
+        };
+        let bytes = match read {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(io_error("cannot read", &path, e)),
+        };
+        if self
+            .judged
+            .as_ref()
+            .is_some_and(|(f, b)| *f == file && *b == bytes)
+        {
+            return Ok(());
+        }
+        let result = match self.host.slot(&self.id) {
+            Ok(slot_arc) => {
+                let slot = slot_arc.lock().await;
+                if slot.step != look.step {
+                    return Ok(()); // moved on: look again
+                }
+                self.host
+                    .submit_as(
+                        &self.id,
+                        slot,
+                        self.seat,
+                        Submitted::Text(bytes.clone()),
+                        Some(look.turn),
+                    )
+                    .await
+            }
+            Err(e) => Err(e),
+        };
+        let dir = self.dir.clone();
+        match result {
+            Ok(accepted) => {
+                self.judged = None;
+                let notes = issues(accepted["notes"].as_array().map(Vec::as_slice));
+                tracing::debug!(game = %self.id, seat = self.seat, %file, "orders file taken");
+                blocking(move || playfile::write_accepted(&dir, &file, &notes)).await
+            }
+            Err(e) if e.kind == ErrorKind::Rejected && e.message == INCOMPLETE => {
+                self.judged = Some((file, bytes));
+                Ok(())
+            }
+            Err(e) if matches!(e.kind, ErrorKind::Rejected | ErrorKind::BadRequest) => {
+                self.judged = Some((file.clone(), bytes));
+                let mut errors: Vec<OrderIssue> = e.details.iter().map(issue).collect();
+                if errors.is_empty() {
+                    errors.push(OrderIssue::general(e.message.clone()));
+                }
+                tracing::debug!(game = %self.id, seat = self.seat, %file, "orders file rejected");
+                blocking(move || playfile::write_rejected(&dir, &file, &errors)).await
+            }
+            // The game moved on meanwhile: the next look sees the new turn.
+            Err(e) if e.kind == ErrorKind::Conflict => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+fn issue(d: &Detail) -> OrderIssue {
+    OrderIssue {
+        line: d.line,
+        column: d.column,
+        field: d.field.clone(),
+        message: d.reason.clone(),
+    }
+}
+
+/// The notes of an acceptance, back as the ruleset's issues.
+fn issues(notes: Option<&[Value]>) -> Vec<OrderIssue> {
+    notes
+        .unwrap_or_default()
+        .iter()
+        .map(|n| OrderIssue {
+            line: n["line"].as_u64().map(|v| v as usize),
+            column: n["column"].as_u64().map(|v| v as usize),
+            field: n["field"].as_str().map(str::to_string),
+            message: n["reason"].as_str().unwrap_or_default().to_string(),
+        })
+        .collect()
+}
+
+fn write_publish(dir: &Path, p: &Publish) -> Result<(), playfile::PlayError> {
+    std::fs::create_dir_all(dir).map_err(|error| playfile::PlayError {
+        path: dir.to_path_buf(),
+        error,
+    })?;
+    if let Some(record) = &p.record {
+        playfile::atomic_write(&dir.join(playfile::RECORD_FILE), record.as_bytes())?;
+    }
+    playfile::write_views(dir, &p.views, &p.status)
+}
+
+/// Runs file-system work off the async threads.
+async fn blocking(
+    f: impl FnOnce() -> Result<(), playfile::PlayError> + Send + 'static,
+) -> Result<(), HostError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| HostError::storage(format!("file writing stopped: {e}")))?
+        .map_err(|e| HostError::storage(e.to_string()))
+}
+
+/// The `folders` entry of a create response.
+pub fn folders_json(seats: &[(usize, PathBuf)]) -> Value {
+    Value::Array(
+        seats
+            .iter()
+            .map(|(i, d)| json!({"seat": i, "path": d.display().to_string()}))
+            .collect(),
+    )
+}
