@@ -419,14 +419,31 @@ impl SeatTask {
         let path = self.dir.join(&file);
         let read = {
             let path = path.clone();
-            tokio::task::spawn_blocking(move || std::fs::read(path))
+            tokio::task::spawn_blocking(move || read_orders_file(&path))
                 .await
                 .map_err(|e| HostError::storage(format!("file reading stopped: {e}")))?
         };
         let bytes = match read {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-            Err(e) => return Err(io_error("cannot read", &path, e)),
+            Ok(Some(b)) => b,
+            Ok(None) => return Ok(()),
+            Err(OrdersFileError::NotAFile) => {
+                // Only the file itself is read: a link could point anywhere.
+                const MARK: &[u8] = b"\0not a regular file";
+                if self
+                    .judged
+                    .as_ref()
+                    .is_some_and(|(f, b)| *f == file && b == MARK)
+                {
+                    return Ok(());
+                }
+                self.judged = Some((file.clone(), MARK.to_vec()));
+                let errors = vec![OrderIssue::general(format!(
+                    "{file} is not a regular file (a link or a folder?); write the orders file itself"
+                ))];
+                let dir = self.dir.clone();
+                return blocking(move || playfile::write_rejected(&dir, &file, &errors)).await;
+            }
+            Err(OrdersFileError::Io(e)) => return Err(io_error("cannot read", &path, e)),
         };
         if self
             .judged
@@ -478,6 +495,26 @@ impl SeatTask {
             Err(e) if e.kind == ErrorKind::Conflict => Ok(()),
             Err(e) => Err(e),
         }
+    }
+}
+
+enum OrdersFileError {
+    NotAFile,
+    Io(std::io::Error),
+}
+
+/// A seat's orders file: `None` when it is not there; never read through a
+/// link.
+fn read_orders_file(path: &Path) -> Result<Option<Vec<u8>>, OrdersFileError> {
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(OrdersFileError::Io(e)),
+        Ok(m) if !m.file_type().is_file() => Err(OrdersFileError::NotAFile),
+        Ok(_) => match std::fs::read(path) {
+            Ok(b) => Ok(Some(b)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(OrdersFileError::Io(e)),
+        },
     }
 }
 

@@ -238,6 +238,19 @@ fn a_rejected_orders_file_gets_its_errors_and_a_corrected_one_is_taken() {
     let dir = folder(&mut c, &created, 0, &games);
     let (turn, file, good) = wait_for("the first view", || answer(&dir, "ttrts", 0, "greedy"));
     let errors = dir.join(playfile::beside(&file, "errors"));
+    // A link is not followed, even to good orders: the folder is the seat's
+    // only door.
+    #[cfg(unix)]
+    {
+        let outside = tmp.path().join("outside.txt");
+        std::fs::write(&outside, &good).unwrap();
+        std::os::unix::fs::symlink(&outside, dir.join(&file)).unwrap();
+        let text = wait_for("the errors file", || std::fs::read_to_string(&errors).ok());
+        assert!(text.contains("not a regular file"), "{text}");
+        assert_eq!(status(&mut c, &id)["step"], 0);
+        std::fs::remove_file(dir.join(&file)).unwrap();
+        std::fs::remove_file(&errors).unwrap();
+    }
     // Not complete yet (no END line): nothing happens.
     std::fs::write(dir.join(&file), "MOVE unit 0 north\n").unwrap();
     std::thread::sleep(Duration::from_millis(300));
@@ -355,6 +368,8 @@ fn seat_requests_are_checked() {
         json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]}),
     );
     assert_eq!(created["folders"], json!([]));
+    let doc = c.get("/api/openapi.json", None).unwrap().json();
+    assert!(doc["components"]["schemas"]["Seat"]["oneOf"].is_array());
     assert_eq!(
         created["status"]["seats"][1]["player"],
         json!({"bot": "greedy"})
