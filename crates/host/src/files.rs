@@ -160,12 +160,15 @@ impl FilesFront {
         Ok(self.root.join(game).join(format!("seat-{seat}")))
     }
 
-    /// Creates the folders of a new game's folder seats.
+    /// Creates the folders of a new game's folder seats (all or none).
     pub fn create_dirs(&self, game: &str, seats: &[usize]) -> Result<Vec<PathBuf>, HostError> {
         let mut out = vec![];
         for &seat in seats {
             let dir = self.seat_dir(game, seat)?;
-            std::fs::create_dir_all(&dir).map_err(|e| io_error("cannot create", &dir, e))?;
+            if let Err(e) = std::fs::create_dir_all(&dir) {
+                self.remove_game_dir(game);
+                return Err(io_error("cannot create", &dir, e));
+            }
             out.push(dir);
         }
         Ok(out)
@@ -346,6 +349,11 @@ impl SeatTask {
                         tracing::warn!(game = %self.id, seat = self.seat, dir = %self.dir.display(), "folder seat: {text}");
                     }
                     self.last_error = Some(text);
+                    // Not again at once (a failed write may itself wake us).
+                    tokio::select! {
+                        _ = tokio::time::sleep(RECHECK) => continue,
+                        _ = stop.changed() => return,
+                    }
                 }
             }
             tokio::select! {
@@ -570,4 +578,56 @@ pub fn folders_json(seats: &[(usize, PathBuf)]) -> Value {
             .map(|(i, d)| json!({"seat": i, "path": d.display().to_string()}))
             .collect(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seat(v: Value) -> Result<SeatRequest, serde_json::Error> {
+        serde_json::from_value(v)
+    }
+
+    #[test]
+    fn seat_requests_keep_the_old_strings_and_take_the_object_forms() {
+        assert_eq!(seat(json!("human")).unwrap(), SeatRequest::Human);
+        assert_eq!(seat(json!("files")).unwrap(), SeatRequest::Files);
+        assert_eq!(
+            seat(json!("greedy")).unwrap(),
+            SeatRequest::Bot("greedy".into())
+        );
+        assert_eq!(seat(json!({"kind": "files"})).unwrap(), SeatRequest::Files);
+        assert_eq!(seat(json!({"kind": "human"})).unwrap(), SeatRequest::Human);
+        assert_eq!(
+            seat(json!({"kind": "bot", "bot": "random"})).unwrap(),
+            SeatRequest::Bot("random".into())
+        );
+        for bad in [
+            json!({"kind": "files", "path": "/etc"}),
+            json!({"kind": "files", "bot": "greedy"}),
+            json!({"kind": "bot"}),
+            json!({"kind": "bot", "bot": 3}),
+            json!({}),
+            json!(null),
+            json!(["files"]),
+        ] {
+            let e = seat(bad.clone()).unwrap_err().to_string();
+            assert!(e.contains("a seat is"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn seat_folders_are_made_by_the_server_under_the_root() {
+        let front = FilesFront::new(Path::new("/srv/games")).unwrap();
+        assert_eq!(
+            front.seat_dir("0a1b", 2).unwrap(),
+            Path::new("/srv/games/0a1b/seat-2")
+        );
+        for bad in ["", "..", "../x", "a/b", "a\\b", "/abs", "a b"] {
+            assert!(front.seat_dir(bad, 0).is_err(), "{bad:?}");
+        }
+        assert_eq!(default_dir("sqlite:data/o.db"), Path::new("data/games"));
+        assert_eq!(default_dir("o.db"), Path::new("games"));
+        assert_eq!(default_dir("postgres://h/db"), Path::new("games"));
+    }
 }

@@ -76,8 +76,10 @@ pub async fn bind(config: &Config) -> Result<TcpListener, HostError> {
 pub fn open_host(config: &Config) -> Result<Arc<Host>, HostError> {
     let storage = open_storage(&config.db)?;
     let host = Host::load(storage, config.admin_token.as_deref())?;
-    let files_dir =
-        (config.files_dir.clone()).unwrap_or_else(|| crate::files::default_dir(&config.db));
+    let files_dir = match &config.files_dir {
+        Some(dir) => dir.clone(),
+        None => crate::files::default_dir(&config.db),
+    };
     host.set_files(crate::files::FilesFront::new(&files_dir)?);
     Ok(host)
 }
