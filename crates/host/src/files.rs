@@ -369,8 +369,9 @@ impl SeatTask {
         }
     }
 
-    /// The game as this seat sees it; with the files to write when `publish`.
-    async fn look(&self, publish: bool) -> Result<Option<Look>, HostError> {
+    /// The game as this seat sees it; with the files to write when the
+    /// folder does not show this step yet (or the game is over).
+    async fn look(&self) -> Result<Option<Look>, HostError> {
         let slot_arc = self.host.slot(&self.id)?;
         let slot = slot_arc.lock().await;
         if !matches!(slot.meta.seats.get(self.seat), Some(SeatMeta::Files { .. })) {
@@ -378,6 +379,7 @@ impl SeatTask {
         }
         let game = &*slot.game;
         let seat = Seat(self.seat);
+        let publish = self.written_step != Some(slot.step) || slot.finished;
         let publish = publish.then(|| Publish {
             views: playfile::view_files(game, &[seat]),
             status: Status::for_seat(game, seat),
@@ -398,15 +400,10 @@ impl SeatTask {
     }
 
     async fn pass(&mut self) -> Result<Flow, HostError> {
-        let Some(mut look) = self.look(false).await? else {
+        let Some(mut look) = self.look().await? else {
             return Ok(Flow::Over);
         };
-        if self.written_step != Some(look.step) || look.finished {
-            look = match self.look(true).await? {
-                Some(l) => l,
-                None => return Ok(Flow::Over),
-            };
-            let publish = look.publish.take().expect("asked for");
+        if let Some(publish) = look.publish.take() {
             let dir = self.dir.clone();
             blocking(move || write_publish(&dir, &publish)).await?;
             self.written_step = Some(look.step);
