@@ -6,6 +6,8 @@
 //! turn, committing it and writing the next views.
 //!
 //! `cargo run --release -p orderly-host --example files_turns [GAMES] [MAP]`
+//! (`TRACE_TURNS=1`: every 25th turn's time on stderr, and each game's
+//! record size).
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -36,6 +38,7 @@ fn main() {
     let mut c = Client::new(&server.url()).unwrap();
     let rules = registry::find("ttrts").unwrap();
     let mut lat: Vec<Duration> = vec![];
+    let trace = std::env::var_os("TRACE_TURNS").is_some();
     let all = Instant::now();
     for g in 0..games {
         let created = c
@@ -69,6 +72,13 @@ fn main() {
             playfile::atomic_write(&dir.join(file), text.as_bytes()).unwrap();
             st = wait(&|s| s.turn > turn || s.outcome.is_some());
             lat.push(t0.elapsed());
+            if trace && turn % 25 == 0 {
+                eprintln!("turn {turn}: {:.2} ms", t0.elapsed().as_secs_f64() * 1e3);
+            }
+        }
+        if trace {
+            let record = std::fs::metadata(dir.join("record.json")).map(|m| m.len());
+            eprintln!("game {g}: record.json {record:?} bytes");
         }
     }
     let total = all.elapsed();
