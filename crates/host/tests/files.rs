@@ -375,3 +375,64 @@ fn seat_requests_are_checked() {
         json!({"bot": "greedy"})
     );
 }
+
+/// One game mixing every kind of seat: over HTTP, by files, and the
+/// server's own bot.
+#[test]
+fn one_game_mixes_http_files_and_server_bot_seats() {
+    let tmp = tempfile::tempdir().unwrap();
+    let games = tmp.path().join("games");
+    let server = start(&tmp.path().join("g.db"), &games);
+    let url = server.url();
+    let mut c = Client::new(&url).unwrap();
+    let created = create(
+        &mut c,
+        json!({"ruleset": "ttrts", "map": "Medium3Player", "seats": ["human", "files", "greedy"], "seed": 12}),
+    );
+    let id = created["id"].as_str().unwrap().to_string();
+    let dir = folder(&mut c, &created, 1, &games);
+    let token = created["tokens"][0]["token"].as_str().unwrap().to_string();
+    assert_eq!(created["tokens"].as_array().unwrap().len(), 1);
+    let http = {
+        let (url, id) = (url.clone(), id.clone());
+        std::thread::spawn(move || host::bot::play(&url, &id, &token, "greedy", LIMIT))
+    };
+    let files = file_bot(dir.clone(), "ttrts", 1, "greedy");
+    http.join().unwrap().expect("the HTTP bot finishes");
+    files.join().unwrap();
+    let st = status(&mut c, &id);
+    assert_eq!(st["finished"], true);
+    assert_eq!(st["seats"][0]["player"], "human");
+    assert_eq!(st["seats"][2]["player"], json!({"bot": "greedy"}));
+    check_record(&mut c, &id, &dir, "ttrts");
+}
+
+/// A games directory that cannot be made: creating a game with a folder
+/// seat fails with a clear error, and nothing is kept.
+#[test]
+fn an_unusable_games_directory_is_a_clear_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    let blocker = tmp.path().join("a-file");
+    std::fs::write(&blocker, "not a folder").unwrap();
+    let server = start(&tmp.path().join("g.db"), &blocker.join("games"));
+    let mut c = Client::new(&server.url()).unwrap();
+    let r = c
+        .post_json(
+            "/api/games",
+            Some(ADMIN),
+            &json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["files", "greedy"]}),
+        )
+        .unwrap();
+    assert!(r.status >= 500, "{}", r.status);
+    let body = r.json();
+    assert!(
+        body["error"].as_str().unwrap().contains("cannot create"),
+        "{body}"
+    );
+    assert_eq!(c.get("/api/games", None).unwrap().json(), json!([]));
+    // Games without folder seats are not affected.
+    create(
+        &mut c,
+        json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["human", "greedy"]}),
+    );
+}
