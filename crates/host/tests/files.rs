@@ -436,3 +436,32 @@ fn an_unusable_games_directory_is_a_clear_error() {
         json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["human", "greedy"]}),
     );
 }
+
+/// A folder seat that sends nothing by the deadline gets the default orders
+/// like any seat; its folder then shows the next turn, and a late file for
+/// the old turn is left alone.
+#[test]
+fn a_silent_folder_seat_is_defaulted_at_the_deadline() {
+    let tmp = tempfile::tempdir().unwrap();
+    let games = tmp.path().join("games");
+    let server = start(&tmp.path().join("g.db"), &games);
+    let mut c = Client::new(&server.url()).unwrap();
+    let created = create(
+        &mut c,
+        json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["files", "greedy"], "seed": 1,
+               "deadline": {"policy": "fixed", "seconds": 1}}),
+    );
+    let id = created["id"].as_str().unwrap().to_string();
+    let dir = folder(&mut c, &created, 0, &games);
+    let (turn, late_file, late) = wait_for("the first view", || answer(&dir, "ttrts", 0, "greedy"));
+    let next = wait_for("the deadline's turn", || {
+        read_status(&dir).filter(|s| s.turn > turn)
+    });
+    let step = status(&mut c, &id)["step"].as_u64().unwrap();
+    assert!(step >= 1);
+    playfile::atomic_write(&dir.join(&late_file), late.as_bytes()).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(!dir.join(playfile::beside(&late_file, "errors")).exists());
+    assert!(!dir.join(playfile::beside(&late_file, "notes")).exists());
+    assert_ne!(next.awaiting[0].orders, late_file);
+}
