@@ -12,7 +12,7 @@
 //!   (only it listed as awaited) are written there; at the end, with the
 //!   final views, the whole `record.json`.
 //! * The seat's orders file of the current turn is taken when complete:
-//!   submitted through [`Host::submit_as`], the very path HTTP orders take
+//!   submitted through `Host::submit_as`, the very path HTTP orders take
 //!   (checked, durable before it counts). Rejected: an `.errors.txt` beside
 //!   it and the game waits for a corrected file; accepted with notes: a
 //!   `.notes.txt`.

@@ -1,6 +1,6 @@
 //! Play by files: a game lives in a folder; each turn the driver writes the
 //! seats' view files, waits for their order files, and resolves the turn.
-//! It works for any ruleset through the engine's object-safe [`Game`], whose
+//! It works for any ruleset through the engine's object-safe [`Game`](engine::Game), whose
 //! ruleset supplies the file names and the text codecs; this crate only does
 //! the file system part.
 //!
