@@ -5,7 +5,7 @@
 //! step's bot orders committed together).
 
 use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, OnceLock, RwLock};
 
 use engine::{DynRuleset, ParsedOrders, Seat, SeatSpec, Setup};
 use serde::Deserialize;
@@ -15,6 +15,7 @@ use tokio::sync::Mutex;
 use crate::auth;
 use crate::error::{Detail, ErrorKind, HostError};
 use crate::events::{Event, Events};
+use crate::files::{self, FilesFront, SeatRequest};
 use crate::policy::DeadlinePolicy;
 use crate::public::redact_record;
 use crate::slot::{now_ms, Meta, SeatMeta, Slot};
@@ -37,8 +38,9 @@ pub struct CreateGame {
     /// The scenario's own text, when not a bundled one.
     #[serde(default)]
     pub scenario_text: Option<String>,
-    /// One entry per seat: `"human"` or the name of a built-in bot.
-    pub seats: Vec<String>,
+    /// One entry per seat: `"human"`, `"files"` (played by files in a
+    /// folder the server watches) or the name of a built-in bot.
+    pub seats: Vec<SeatRequest>,
     /// The game's seed; random when absent.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -48,6 +50,10 @@ pub struct CreateGame {
     #[serde(default)]
     pub options: Map<String, Value>,
 }
+
+/// The message of orders text the ruleset finds not complete (a folder seat
+/// waits for the rest of the file).
+pub(crate) const INCOMPLETE: &str = "the orders file is not complete (is its end marker missing?)";
 
 /// Orders as they came.
 #[derive(Debug, Clone)]
@@ -64,6 +70,8 @@ pub struct Host {
     order: RwLock<Vec<String>>,
     pub events: Events,
     admin_hash: Option<String>,
+    /// Where folder seats live, when the server has a games directory.
+    files: OnceLock<Arc<FilesFront>>,
 }
 
 fn store_err(e: StoreError) -> HostError {
@@ -115,7 +123,22 @@ impl Host {
             order: RwLock::new(order),
             events: Events::default(),
             admin_hash: admin_token.map(auth::hash_token),
+            files: OnceLock::new(),
         }))
+    }
+
+    /// Lets games have folder seats, under `front`'s games directory (once).
+    pub fn set_files(&self, front: FilesFront) {
+        let _ = self.files.set(Arc::new(front));
+    }
+
+    pub(crate) fn files(&self) -> Option<Arc<FilesFront>> {
+        self.files.get().cloned()
+    }
+
+    /// Every game's id, in creation order.
+    pub(crate) fn game_ids(&self) -> Vec<String> {
+        self.order.read().unwrap_or_else(|p| p.into_inner()).clone()
     }
 
     pub(crate) fn slot(&self, id: &str) -> Result<Arc<Mutex<Slot>>, HostError> {
@@ -147,8 +170,13 @@ impl Host {
         )
     }
 
-    /// Creates a game: one token per human seat, shown once.
-    pub async fn create(&self, admin: Option<&str>, req: CreateGame) -> Result<Value, HostError> {
+    /// Creates a game: one token per human seat, shown once; one folder
+    /// per folder seat.
+    pub async fn create(
+        self: &Arc<Self>,
+        admin: Option<&str>,
+        req: CreateGame,
+    ) -> Result<Value, HostError> {
         if let Some(hash) = &self.admin_hash {
             match admin {
                 None => {
@@ -178,14 +206,19 @@ impl Host {
         }
         let mut details = vec![];
         for (i, s) in req.seats.iter().enumerate() {
-            if s != "human" && !rules.bot_names().contains(&s.as_str()) {
+            if s.bot().is_some_and(|b| !rules.bot_names().contains(&b)) {
                 details.push(Detail::field(
                     format!("seats[{i}]"),
                     format!(
-                        "`human` or a bot of {}: {}",
+                        "`human`, `files` or a bot of {}: {}",
                         rules.name(),
                         rules.bot_names().join(", ")
                     ),
+                ));
+            } else if *s == SeatRequest::Files && self.files.get().is_none() {
+                details.push(Detail::field(
+                    format!("seats[{i}]"),
+                    "this server has no games directory for folder seats",
                 ));
             }
         }
@@ -208,7 +241,7 @@ impl Host {
                 .iter()
                 .map(|s| SeatSpec {
                     name: None,
-                    bot: (s != "human").then(|| s.clone()),
+                    bot: s.bot().map(str::to_string),
                 })
                 .collect(),
             seed,
@@ -238,23 +271,30 @@ impl Host {
                 )]),
             );
         }
+        let id = auth::new_game_id();
+        let folders = self.create_folders(&id, &req.seats)?;
         let mut tokens = vec![];
         let seats = req
             .seats
             .iter()
             .enumerate()
-            .map(|(i, s)| {
-                if s == "human" {
+            .map(|(i, s)| match s {
+                SeatRequest::Human => {
                     let token = auth::new_token();
                     let token_hash = auth::hash_token(&token);
                     tokens.push(json!({"seat": i, "token": token}));
                     SeatMeta::Human { token_hash }
-                } else {
-                    SeatMeta::Bot { bot: s.clone() }
                 }
+                SeatRequest::Bot(bot) => SeatMeta::Bot { bot: bot.clone() },
+                SeatRequest::Files => SeatMeta::Files {
+                    folder: folders
+                        .iter()
+                        .find(|(n, _)| *n == i)
+                        .map(|(_, d)| d.display().to_string())
+                        .unwrap_or_default(),
+                },
             })
             .collect();
-        let id = auth::new_game_id();
         let base = game.save();
         let now = now_ms();
         let mut slot = Slot {
@@ -286,7 +326,12 @@ impl Host {
             },
         )
         .await
-        .map_err(store_err)?;
+        .map_err(|e| {
+            if let (Some(front), false) = (self.files.get(), folders.is_empty()) {
+                front.remove_game_dir(&id);
+            }
+            store_err(e)
+        })?;
         let status = slot.status();
         {
             let mut games = self.games.write().unwrap_or_else(|p| p.into_inner());
@@ -297,7 +342,33 @@ impl Host {
                 .push(id.clone());
         }
         tracing::info!(game = %id, "game created");
-        Ok(json!({"id": id, "tokens": tokens, "status": status}))
+        if let Some(front) = self.files.get() {
+            for (seat, _) in &folders {
+                files::spawn_seat(self.clone(), front.clone(), id.clone(), *seat);
+            }
+        }
+        Ok(
+            json!({"id": id, "tokens": tokens, "folders": files::folders_json(&folders), "status": status}),
+        )
+    }
+
+    /// The folders of a new game's folder seats, created.
+    fn create_folders(
+        &self,
+        id: &str,
+        seats: &[SeatRequest],
+    ) -> Result<Vec<(usize, std::path::PathBuf)>, HostError> {
+        let wanted: Vec<usize> = (0..seats.len())
+            .filter(|&i| seats[i] == SeatRequest::Files)
+            .collect();
+        match self.files.get() {
+            Some(front) if !wanted.is_empty() => Ok(wanted
+                .iter()
+                .copied()
+                .zip(front.create_dirs(id, &wanted)?)
+                .collect()),
+            _ => Ok(vec![]),
+        }
     }
 
     pub async fn list(&self) -> Value {
@@ -387,13 +458,26 @@ impl Host {
         turn: Option<u64>,
     ) -> Result<Value, HostError> {
         let slot_arc = self.slot(id)?;
-        let mut slot = slot_arc.lock().await;
+        let slot = slot_arc.lock().await;
         let seat = slot.seat_for(token).ok_or_else(|| {
             HostError::new(
                 ErrorKind::Unauthorized,
                 "that token is not a seat of this game",
             )
         })?;
+        self.submit_as(id, slot, seat, orders, turn).await
+    }
+
+    /// Takes `seat`'s orders (the seat is already known: from a token, or a
+    /// folder seat): what [`Host::submit`] does once the token is checked.
+    pub(crate) async fn submit_as(
+        self: &Arc<Self>,
+        id: &str,
+        mut slot: tokio::sync::MutexGuard<'_, Slot>,
+        seat: usize,
+        orders: Submitted,
+        turn: Option<u64>,
+    ) -> Result<Value, HostError> {
         if slot.finished {
             return Err(HostError::new(ErrorKind::Conflict, "the game is over"));
         }
@@ -433,10 +517,7 @@ impl Host {
                     ParsedOrders::Accepted(notes) => Ok(notes),
                     ParsedOrders::Rejected(errors) => Err(errors),
                     ParsedOrders::Incomplete => {
-                        return Err(HostError::new(
-                            ErrorKind::Rejected,
-                            "the orders file is not complete (is its end marker missing?)",
-                        ))
+                        return Err(HostError::new(ErrorKind::Rejected, INCOMPLETE))
                     }
                 };
                 (OrderFormat::Text, text, r)

@@ -5,7 +5,9 @@
 //! keep games durably; [`slot`] is one game in memory, rebuildable from
 //! storage; [`host`] holds every game and does the work (create, orders,
 //! resolve); [`scheduler`] resolves turns whose deadline passed; [`events`]
-//! fans out live events; [`api`] and [`openapi`] are the HTTP face;
+//! fans out live events; [`files`] is the other front door, seats played
+//! by files in folders the server watches; [`api`] and [`openapi`] are the
+//! HTTP face;
 //! [`server`] runs it all. [`client`] and [`bot`] are the other side: a
 //! small HTTP client and a bot that plays a seat through the API. Only this
 //! crate knows HTTP and databases; it names no ruleset (they come from the
@@ -18,6 +20,7 @@ pub mod bot;
 pub mod client;
 pub mod error;
 pub mod events;
+pub mod files;
 pub mod host;
 pub mod openapi;
 pub mod policy;

@@ -48,6 +48,11 @@ pub fn document() -> Value {
                             "column": {"type": "integer"}, "reason": {"type": "string"}}}}
                     }
                 },
+                "Seat": {"oneOf": [
+                    {"type": "string", "description": "`human`, `files`, or a built-in bot's name (see GET /api/rulesets)"},
+                    {"type": "object", "additionalProperties": false, "required": ["kind"], "properties": {"kind": {"enum": ["human", "files"]}}},
+                    {"type": "object", "additionalProperties": false, "required": ["kind", "bot"], "properties": {"kind": {"const": "bot"}, "bot": {"type": "string"}}}
+                ]},
                 "CreateGame": {
                     "type": "object",
                     "additionalProperties": false,
@@ -56,7 +61,7 @@ pub fn document() -> Value {
                         "ruleset": {"type": "string", "description": "see GET /api/rulesets"},
                         "scenario": {"type": "string", "description": "map, scenario or module name (alias: map, module); the ruleset's default when absent"},
                         "scenario_text": {"type": "string", "description": "the scenario's own text instead of a bundled one"},
-                        "seats": {"type": "array", "items": {"type": "string"}, "description": "per seat: `human` or a built-in bot's name"},
+                        "seats": {"type": "array", "items": {"$ref": "#/components/schemas/Seat"}, "description": "per seat: `human` (played over HTTP with the seat's token), `files` (played by files in a folder the server makes under its games directory and watches), or a built-in bot's name"},
                         "seed": {"type": "integer", "minimum": 0},
                         "deadline": {"oneOf": [
                             {"type": "object", "properties": {"policy": {"const": "none"}}, "required": ["policy"]},
@@ -75,13 +80,15 @@ pub fn document() -> Value {
             "/api/games": {
                 "get": {"summary": "Every game's public status", "responses": {"200": ok_json("statuses")}},
                 "post": {
-                    "summary": "Create a game; returns its id and one token per human seat (shown once)",
+                    "summary": "Create a game; returns its id, one token per human seat (shown once) and one folder per files seat",
+                    "description": "The response is `{id, tokens: [{seat, token}], folders: [{seat, path}], status}`. A files seat's folder is `<games dir>/<id>/seat-<n>` (the server's games directory, `orderly serve --files-dir`); each turn it holds the seat's view files and `status.json`, and the server takes the seat's orders file of the turn from it (an `.errors.txt` beside a rejected one, a `.notes.txt` beside an accepted one with notes); `record.json` when the game is over.",
                     "security": [{"bearer": []}],
                     "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/CreateGame"}}}},
                     "responses": merge(json!({"201": ok_json("id, tokens, status")}), error_responses(&["400", "401", "413"]))
                 }
             },
             "/api/games/{id}": {"get": {"summary": "Public status: ruleset, turn, who is awaited, outcome",
+                "description": "`seats[].player` is `\"human\"`, `{\"bot\": NAME}` or `{\"files\": FOLDER}` (the folder a files seat is played in).",
                 "parameters": [id_param()],
                 "responses": merge(json!({"200": ok_json("status")}), error_responses(&["404"]))}},
             "/api/games/{id}/view": {"get": {"summary": "A seat's view with its token; the spectators' view without",

@@ -31,6 +31,9 @@ pub struct Config {
     pub body_limit: usize,
     /// How often the scheduler looks for due turns.
     pub tick: Duration,
+    /// The games directory for folder seats; `None`: `games` beside the
+    /// SQLite database.
+    pub files_dir: Option<PathBuf>,
 }
 
 impl Default for Config {
@@ -41,6 +44,7 @@ impl Default for Config {
             admin_token: None,
             body_limit: DEFAULT_BODY_LIMIT,
             tick: Duration::from_millis(100),
+            files_dir: None,
         }
     }
 }
@@ -71,7 +75,13 @@ pub async fn bind(config: &Config) -> Result<TcpListener, HostError> {
 /// Opens the storage and loads its games.
 pub fn open_host(config: &Config) -> Result<Arc<Host>, HostError> {
     let storage = open_storage(&config.db)?;
-    Host::load(storage, config.admin_token.as_deref())
+    let host = Host::load(storage, config.admin_token.as_deref())?;
+    let files_dir = match &config.files_dir {
+        Some(dir) => dir.clone(),
+        None => crate::files::default_dir(&config.db),
+    };
+    host.set_files(crate::files::FilesFront::new(&files_dir)?);
+    Ok(host)
 }
 
 /// Serves `host` on `listener` until `stop` completes.
@@ -82,6 +92,8 @@ pub async fn serve(
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), HostError> {
     let (shutdown_tx, shutdown_rx) = watch::channel(false);
+    crate::files::start(&host).await;
+    let files = host.files();
     let sched = tokio::spawn(scheduler::run(
         host.clone(),
         config.tick,
@@ -106,6 +118,9 @@ pub async fn serve(
         .await
         .map_err(|e| HostError::storage(format!("server failed: {e}")))?;
     let _ = sched.await;
+    if let Some(files) = files {
+        files.stop();
+    }
     tracing::info!("stopped");
     Ok(())
 }

@@ -25,6 +25,8 @@ pub enum SeatMeta {
     Human { token_hash: String },
     /// A built-in bot the server plays.
     Bot { bot: String },
+    /// Played by files in a folder the server watches (see `files.rs`).
+    Files { folder: String },
 }
 
 /// What the host stores about a game besides the match.
@@ -226,6 +228,7 @@ impl Slot {
             .map(|(i, info)| {
                 let player = match self.meta.seats.get(i) {
                     Some(SeatMeta::Bot { bot }) => json!({"bot": bot}),
+                    Some(SeatMeta::Files { folder }) => json!({"files": folder}),
                     _ => json!("human"),
                 };
                 json!({"seat": i, "name": info.name, "player": player})

@@ -88,24 +88,45 @@ pub struct TurnFiles {
 }
 
 /// Writes the game record (when the game keeps one).
-fn write_record(game: &dyn Game, dir: &Path) -> Result<(), PlayError> {
+pub fn write_record(game: &dyn Game, dir: &Path) -> Result<(), PlayError> {
     match game.record_json() {
         Some(text) => atomic_write(&dir.join(RECORD_FILE), text.as_bytes()),
         None => Ok(()),
     }
 }
 
-/// Writes the turn's views and the status; and the record when `record`
-/// (a replay, which runs as fast as it can, writes it only at the end).
-fn publish(game: &dyn Game, dir: &Path, record: bool) -> Result<TurnFiles, PlayError> {
+/// The view files a folder holds for `seats`: the public ones, then each
+/// seat's own (a name already there is not repeated).
+pub fn view_files(game: &dyn Game, seats: &[Seat]) -> Vec<(String, String)> {
     let mut views: Vec<(String, String)> = game.view_files(None);
-    for seat in game.awaiting() {
+    for &seat in seats {
         for (name, text) in game.view_files(Some(seat)) {
             if !views.iter().any(|(n, _)| *n == name) {
                 views.push((name, text));
             }
         }
     }
+    views
+}
+
+/// Writes view files (as from [`view_files`]) and a status into `dir`, the
+/// status last, so a reader that sees the status finds its views.
+pub fn write_views(
+    dir: &Path,
+    views: &[(String, String)],
+    status: &Status,
+) -> Result<(), PlayError> {
+    for (name, text) in views {
+        atomic_write(&dir.join(name), text.as_bytes())?;
+    }
+    let status = serde_json::to_string_pretty(status).expect("status serialises");
+    atomic_write(&dir.join(STATUS_FILE), status.as_bytes())
+}
+
+/// Writes the turn's views and the status; and the record when `record`
+/// (a replay, which runs as fast as it can, writes it only at the end).
+fn publish(game: &dyn Game, dir: &Path, record: bool) -> Result<TurnFiles, PlayError> {
+    let views = view_files(game, &game.awaiting());
     for (name, text) in &views {
         atomic_write(&dir.join(name), text.as_bytes())?;
     }
@@ -128,7 +149,7 @@ fn publish(game: &dyn Game, dir: &Path, record: bool) -> Result<TurnFiles, PlayE
 }
 
 /// `Player_0_Turn_3.txt` → `Player_0_Turn_3.errors.txt`.
-fn beside(name: &str, what: &str) -> String {
+pub fn beside(name: &str, what: &str) -> String {
     match name.strip_suffix(".txt") {
         Some(stem) => format!("{stem}.{what}.txt"),
         None => format!("{name}.{what}.txt"),
@@ -169,12 +190,7 @@ fn take(
             Ok(false)
         }
         ParsedOrders::Rejected(errors) => {
-            let text = report(
-                file,
-                &errors,
-                &format!("{file} was rejected; nothing in it was applied. Write a corrected {file} (it replaces this one)."),
-            );
-            atomic_write(&dir.join(beside(file, "errors")), text.as_bytes())?;
+            write_rejected(dir, file, &errors)?;
             seen.insert(file.to_string(), bytes);
             events(PlayEvent::Rejected {
                 file: file.to_string(),
@@ -183,15 +199,7 @@ fn take(
             Ok(false)
         }
         ParsedOrders::Accepted(notes) => {
-            let _ = fs::remove_file(dir.join(beside(file, "errors")));
-            if !notes.is_empty() {
-                let text = report(
-                    file,
-                    &notes,
-                    &format!("{file} was accepted, with these notes:"),
-                );
-                atomic_write(&dir.join(beside(file, "notes")), text.as_bytes())?;
-            }
+            write_accepted(dir, file, &notes)?;
             events(PlayEvent::Accepted {
                 file: file.to_string(),
                 notes,
@@ -199,6 +207,32 @@ fn take(
             Ok(true)
         }
     }
+}
+
+/// Answers a rejected orders file `file` in `dir`: its `.errors.txt` beside
+/// it, one `file:line:col: reason` per problem.
+pub fn write_rejected(dir: &Path, file: &str, errors: &[OrderIssue]) -> Result<(), PlayError> {
+    let text = report(
+        file,
+        errors,
+        &format!("{file} was rejected; nothing in it was applied. Write a corrected {file} (it replaces this one)."),
+    );
+    atomic_write(&dir.join(beside(file, "errors")), text.as_bytes())
+}
+
+/// Answers an accepted orders file: any earlier `.errors.txt` goes, and the
+/// notes (if any) go to a `.notes.txt` beside it.
+pub fn write_accepted(dir: &Path, file: &str, notes: &[OrderIssue]) -> Result<(), PlayError> {
+    let _ = fs::remove_file(dir.join(beside(file, "errors")));
+    if notes.is_empty() {
+        return Ok(());
+    }
+    let text = report(
+        file,
+        notes,
+        &format!("{file} was accepted, with these notes:"),
+    );
+    atomic_write(&dir.join(beside(file, "notes")), text.as_bytes())
 }
 
 /// Plays `game` in `dir` to the end (or for at most `max_turns` more turns),

@@ -1,6 +1,6 @@
 //! Play by files: a game lives in a folder; each turn the driver writes the
 //! seats' view files, waits for their order files, and resolves the turn.
-//! It works for any ruleset through the engine's object-safe [`Game`], whose
+//! It works for any ruleset through the engine's object-safe [`Game`](engine::Game), whose
 //! ruleset supplies the file names and the text codecs; this crate only does
 //! the file system part.
 //!
@@ -16,11 +16,19 @@
 //!   waits for; `record.json` is the game record so far (rewritten each
 //!   turn in play; written once at the end of a replay).
 //!
+//! The pieces are public too ([`view_files`], [`write_views`],
+//! [`write_rejected`], [`write_accepted`], [`write_record`],
+//! [`Status::for_seat`]), so the host's folder seats write the very same
+//! files.
+//!
 //! [`replay`] runs the same loop without waiting: order files that are not
 //! there end the replay.
 
 mod folder;
 mod status;
 
-pub use folder::{atomic_write, play, replay, PlayError, PlayEvent, TurnFiles};
-pub use status::Status;
+pub use folder::{
+    atomic_write, beside, play, replay, view_files, write_accepted, write_record, write_rejected,
+    write_views, PlayError, PlayEvent, TurnFiles, RECORD_FILE,
+};
+pub use status::{SeatFiles, Status, STATUS_FILE};

@@ -29,9 +29,20 @@ pub struct SeatFiles {
 impl Status {
     /// The status of `game` now.
     pub fn of(game: &dyn Game) -> Status {
+        Status::for_seats(game, |_| true)
+    }
+
+    /// The status of `game` now as a folder of one seat sees it: only that
+    /// seat is listed as awaited (when it is).
+    pub fn for_seat(game: &dyn Game, seat: Seat) -> Status {
+        Status::for_seats(game, |s| s == seat)
+    }
+
+    fn for_seats(game: &dyn Game, keep: impl Fn(Seat) -> bool) -> Status {
         let awaiting = game
             .awaiting()
             .into_iter()
+            .filter(|&s| keep(s))
             .map(|seat| SeatFiles {
                 seat,
                 views: game

@@ -19,6 +19,10 @@ pub struct Args {
     /// Let anyone create games (no admin token).
     #[arg(long, conflicts_with = "admin_token")]
     open: bool,
+    /// The games directory: seats asked for as `"files"` are played in a
+    /// folder under it (default: `games` beside the SQLite database).
+    #[arg(long, value_name = "DIR")]
+    files_dir: Option<std::path::PathBuf>,
     /// Largest request body, in bytes.
     #[arg(long, default_value_t = host::server::DEFAULT_BODY_LIMIT)]
     body_limit: usize,
@@ -51,6 +55,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         bind: args.bind,
         admin_token,
         body_limit: args.body_limit,
+        files_dir: args.files_dir,
         ..host::Config::default()
     };
     host::server::run_until_signal(config)?;
