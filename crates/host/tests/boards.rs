@@ -17,6 +17,7 @@ fn start(db: &std::path::Path) -> Background {
         admin_token: Some(ADMIN.into()),
         body_limit: 16 * 1024,
         tick: Duration::from_millis(20),
+        files_dir: None,
     })
     .expect("server starts")
 }
