@@ -20,6 +20,7 @@ pub mod events;
 pub mod host;
 pub mod openapi;
 pub mod policy;
+pub mod postgres;
 pub mod public;
 pub mod scheduler;
 pub mod server;
