@@ -17,7 +17,7 @@ use crate::error::{Detail, ErrorKind, HostError};
 use crate::events::{Event, Events};
 use crate::policy::DeadlinePolicy;
 use crate::public::redact_record;
-use crate::slot::{now_ms, Meta, SeatMeta, Slot};
+use crate::slot::{apply_order, now_ms, Meta, SeatMeta, Slot};
 use crate::storage::{
     durable, read, Notice, OrderFormat, OrderRow, Storage, StoreError, StoreErrorKind, StoredGame,
     TurnRow, Write,
@@ -742,16 +742,32 @@ impl Host {
                 game,
                 step,
                 seat,
-                at_ms,
+                order,
             } => {
                 let Some(slot) = self.cached(&game) else {
                     return;
                 };
                 let mut slot = slot.lock().await;
-                let known = slot.step > step
-                    || (slot.step == step
-                        && slot.orders.get(&seat).is_some_and(|o| o.at_ms == at_ms));
-                if !known {
+                // Orders of this step that came with the notice are applied
+                // as if submitted here (unless this copy holds newer ones
+                // for the seat); anything else means reading the game again.
+                // Should this copy still be off, the resolution's check
+                // against the stored orders catches it.
+                let applied = match order {
+                    _ if slot.step > step => true,
+                    Some(o) if slot.step == step => {
+                        if slot.orders.get(&seat).is_some_and(|m| m.at_ms > o.at_ms) {
+                            true
+                        } else if apply_order(&mut *slot.game, &o).is_ok() {
+                            slot.orders.insert(seat, o);
+                            true
+                        } else {
+                            false
+                        }
+                    }
+                    _ => false,
+                };
+                if !applied {
                     if let Err(e) = self.refresh(&mut slot).await {
                         tracing::warn!(game = %game, "cannot read the game again: {e}");
                     }

@@ -409,10 +409,18 @@ async fn commit_group(
                 if n != 1 {
                     return Ok(Err(conflict(format!("game {game} is not at step {step}"))));
                 }
-                Ok(Ok(Some(
-                    json!({"k": "o", "from": origin, "g": game, "s": step, "seat": order.seat, "at": order.at_ms})
-                        .to_string(),
-                )))
+                // The orders travel with the notice when they fit, so the
+                // other servers need not read them back.
+                let mut payload = json!({"k": "o", "from": origin, "g": game, "s": step,
+                    "seat": order.seat, "at": order.at_ms, "f": order.format.as_str(),
+                    "b": order.body})
+                .to_string();
+                if payload.len() > MAX_PAYLOAD {
+                    payload = json!({"k": "o", "from": origin, "g": game, "s": step,
+                        "seat": order.seat, "at": order.at_ms})
+                    .to_string();
+                }
+                Ok(Ok(Some(payload)))
             }
             Write::CreateGame { game, orders } => {
                 tx.execute(
@@ -431,7 +439,9 @@ async fn commit_group(
                 .await
                 .map_err(db_err)?;
                 insert_orders(tx, insert, &game.id, game.step, orders).await?;
-                Ok(Ok(Some(json!({"k": "c", "from": origin, "g": game.id}).to_string())))
+                Ok(Ok(Some(
+                    json!({"k": "c", "from": origin, "g": game.id}).to_string(),
+                )))
             }
             Write::CommitTurn { .. } => Ok(Err(StoreError::new(
                 StoreErrorKind::Database,
@@ -714,12 +724,24 @@ fn parse_notice(payload: &str, own: u64) -> Option<Notice> {
     let game = v["g"].as_str()?.to_string();
     match v["k"].as_str()? {
         "c" => Some(Notice::Created { game }),
-        "o" => Some(Notice::Orders {
-            game,
-            step: v["s"].as_u64()?,
-            seat: v["seat"].as_u64()? as usize,
-            at_ms: v["at"].as_u64()?,
-        }),
+        "o" => {
+            let seat = v["seat"].as_u64()? as usize;
+            let order = match (v["f"].as_str(), v["b"].as_str()) {
+                (Some(f), Some(body)) => Some(OrderRow {
+                    seat,
+                    format: OrderFormat::parse(f)?,
+                    body: body.to_string(),
+                    at_ms: v["at"].as_u64()?,
+                }),
+                _ => None,
+            };
+            Some(Notice::Orders {
+                game,
+                step: v["s"].as_u64()?,
+                seat,
+                order,
+            })
+        }
         "t" => Some(Notice::Turn {
             game,
             step: v["s"].as_u64()?,

@@ -122,12 +122,13 @@ pub enum Write {
 pub enum Notice {
     /// A new game.
     Created { game: String },
-    /// A seat's orders for `step`, stored at `at_ms`.
+    /// A seat's orders for `step`; `order` is `None` when they were too
+    /// big to travel with the notice (then read them from storage).
     Orders {
         game: String,
         step: u64,
         seat: usize,
-        at_ms: u64,
+        order: Option<OrderRow>,
     },
     /// A resolution that ended `step - 1`: `turn` was resolved, `defaulted`
     /// seats got default orders.

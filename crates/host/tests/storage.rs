@@ -351,7 +351,7 @@ fn postgres_two_stores_share_one_database() {
             game: "g".into(),
             step: 0,
             seat: 0,
-            at_ms: 5
+            order: Some(order(0, "[a]")),
         }
     );
     assert_eq!(
