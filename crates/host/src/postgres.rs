@@ -20,10 +20,10 @@
 //!   and hears what the others did ([`Notice`]): the host refreshes the game
 //!   and tells its live-event listeners.
 //!
-//! Inside a process, writers share a queue: each of a few connections takes
-//! every order queued while it was committing and stores them in one
-//! transaction, the statements pipelined (one round trip and one WAL flush
-//! for the lot). Creations are batched the same way; a resolution has a
+//! Inside a process, orders queue for a writer connection ([`WRITERS`]),
+//! which takes every order queued while it was committing and stores them
+//! in one transaction, the statements pipelined (one round trip and one WAL
+//! flush for the lot). Creations are batched the same way; a resolution has a
 //! transaction of its own, so a batch never waits on a lock while holding
 //! others. The connections live on a runtime of their own, so the store can
 //! be used from any thread or runtime.
@@ -42,8 +42,12 @@ use crate::storage::{
 
 /// Most orders committed together; bounds a commit's latency.
 const MAX_GROUP: usize = 512;
-/// Connections writing in parallel (each commits its own groups).
-const WRITERS: usize = 4;
+/// Connections writing orders in parallel (each commits its own groups).
+/// One: a commit that notifies holds PostgreSQL's notification lock until
+/// it is flushed, so parallel writers' commits queue anyway, and one writer
+/// makes bigger groups (measured: 7.3 orders per commit and ~100 us of
+/// PostgreSQL CPU per order, against 2.9 and ~150 us with four writers).
+const WRITERS: usize = 1;
 /// The channel the processes notify each other on.
 const CHANNEL: &str = "orderly";
 /// Largest notification payload PostgreSQL takes, less a margin.
