@@ -121,14 +121,21 @@ pub struct PgStore {
     _stop: std::sync::mpsc::Sender<()>,
 }
 
+/// The server's own message says more than the client's summary ("db
+/// error"); an I/O error says what failed.
+fn describe(e: &tokio_postgres::Error) -> String {
+    match (e.as_db_error(), std::error::Error::source(e)) {
+        (Some(db), _) => db.message().to_string(),
+        (None, Some(source)) => format!("{e}: {source}"),
+        (None, None) => e.to_string(),
+    }
+}
+
 fn db_err(e: tokio_postgres::Error) -> StoreError {
-    // The server's own message (with its detail) says more than the
-    // client's summary.
-    let message = match e.as_db_error() {
-        Some(db) => format!("PostgreSQL: {}", db.message()),
-        None => format!("PostgreSQL: {e}"),
-    };
-    StoreError::new(StoreErrorKind::Database, message)
+    StoreError::new(
+        StoreErrorKind::Database,
+        format!("PostgreSQL: {}", describe(&e)),
+    )
 }
 
 fn conflict(message: String) -> StoreError {
@@ -138,12 +145,17 @@ fn conflict(message: String) -> StoreError {
 /// Checks a `postgres://` URL before anything connects, so a typo gets a
 /// clear answer.
 fn parse(url: &str) -> Result<Config, StoreError> {
-    url.parse::<Config>().map_err(|e| {
+    let mut config = url.parse::<Config>().map_err(|e| {
         StoreError::new(
             StoreErrorKind::Database,
             format!("bad PostgreSQL URL (postgres://USER:PASSWORD@HOST:PORT/DATABASE): {e}"),
         )
-    })
+    })?;
+    if config.get_connect_timeout().is_none() {
+        // An unreachable server is an error at start, not a hang.
+        config.connect_timeout(std::time::Duration::from_secs(10));
+    }
+    Ok(config)
 }
 
 /// Connects, driving the connection on the current runtime. Notifications
@@ -156,7 +168,7 @@ async fn connect(
     let (client, mut connection) = config.connect(NoTls).await.map_err(|e| {
         StoreError::new(
             StoreErrorKind::Database,
-            format!("cannot connect to PostgreSQL: {e}"),
+            format!("cannot connect to PostgreSQL: {}", describe(&e)),
         )
     })?;
     tokio::spawn(async move {
