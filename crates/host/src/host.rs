@@ -736,7 +736,9 @@ impl Host {
                 if let Err(e) = self.slot(&game).await {
                     tracing::warn!(game = %game, "cannot load a game created elsewhere: {e}");
                 }
-                (game, true)
+                // Its creator plays its bots' turns (this scheduler is the
+                // safety net), so the servers do not race for every step.
+                (game, false)
             }
             Notice::Orders {
                 game,
@@ -795,8 +797,9 @@ impl Host {
                 if slot.step == step {
                     self.publish_turn(&slot, turn, json!(defaulted));
                 }
-                let due = slot.due(now_ms());
-                (game, due)
+                // The server that resolved it goes on with any turn that is
+                // due at once; this scheduler is the safety net.
+                (game, false)
             }
             Notice::Resync => {
                 let ids: Vec<String> = {
