@@ -501,6 +501,12 @@ impl Host {
             Submitted::Text(bytes) => {
                 let text = String::from_utf8(bytes)
                     .map_err(|_| HostError::bad_request("orders text must be UTF-8"))?;
+                if text.contains('\0') {
+                    // No orders format uses it, and PostgreSQL cannot store it.
+                    return Err(HostError::bad_request(
+                        "orders text must not contain NUL characters",
+                    ));
+                }
                 let r = match slot.game.submit_text(Seat(seat), text.as_bytes()) {
                     ParsedOrders::Accepted(notes) => Ok(notes),
                     ParsedOrders::Rejected(errors) => Err(errors),

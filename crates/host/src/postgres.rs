@@ -20,7 +20,7 @@
 //!   and hears what the others did ([`Notice`]): the host refreshes the game
 //!   and tells its live-event listeners.
 //!
-//! Inside a process, orders queue for a writer connection ([`WRITERS`]),
+//! Inside a process, orders queue for a writer connection (`WRITERS`),
 //! which takes every order queued while it was committing and stores them
 //! in one transaction, the statements pipelined (one round trip and one WAL
 //! flush for the lot). Creations are batched the same way; a resolution has a

@@ -1,6 +1,8 @@
-//! The storage trait: everything the host keeps, as a few durable writes and
-//! one load at start-up. Backends implement [`Storage`]; the host never
-//! speaks SQL.
+//! The storage trait: everything the host keeps, as a few durable writes,
+//! one load at start-up and a few reads (one game, the ids, the turns).
+//! Backends implement [`Storage`]: [`crate::sqlite`] for one process,
+//! [`crate::postgres`] for several sharing a database; the host never speaks
+//! SQL.
 //!
 //! What is stored per game: its metadata (ruleset, seed, seats with hashed
 //! tokens, deadline policy), the saved match at the start of the current step
