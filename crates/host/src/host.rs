@@ -818,6 +818,10 @@ impl Host {
                         if let Err(e) = self.refresh(&mut slot).await {
                             tracing::warn!(game = %id, "cannot read the game again: {e}");
                         }
+                        if slot.due(now_ms()) {
+                            let host = self.clone();
+                            tokio::spawn(async move { host.sweep(&id).await });
+                        }
                     }
                 }
                 return;
