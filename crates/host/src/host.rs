@@ -128,7 +128,13 @@ impl Host {
         if let Some(slot) = self.cached(id) {
             return Ok(slot);
         }
-        if !self.storage.shared() {
+        // Ids are short words (hex): anything else is no game, without
+        // asking the database.
+        let plausible = id.len() <= 64
+            && id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        if !self.storage.shared() || !plausible {
             return Err(not_found(id));
         }
         let stored = read(self.storage.load_game(id))

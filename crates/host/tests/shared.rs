@@ -140,6 +140,14 @@ fn two_servers_on_one_postgres_play_like_one() {
 
     let a = server(&db);
     let b = server(&db);
+    // An unknown game is a 404 whatever its id looks like (the database is
+    // asked only for plausible ids).
+    let mut c = Client::new(&b.url()).unwrap();
+    let long = "a".repeat(300);
+    for id in ["0123456789abcdef", "bad%00id", "%E2%82%AC", long.as_str()] {
+        let r = c.get(&format!("/api/games/{id}"), None).unwrap();
+        assert_eq!(r.status, 404, "{id}: {}", String::from_utf8_lossy(&r.body));
+    }
     let got = play(&[a.url(), b.url()]);
     for ((_, want), (id, have)) in expected.iter().zip(&got) {
         assert_eq!(have, want, "game {id} differs from the one-server run");
