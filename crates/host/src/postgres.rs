@@ -314,13 +314,11 @@ async fn start(
         .map_err(db_err)?;
     let orders = Arc::new(Mutex::new(orders));
     for _ in 0..WRITERS {
-        let client = connect(&config, None, 0).await?;
-        tokio::spawn(group_writer(client, origin, orders.clone()));
+        let link = Link::open(&config).await?;
+        tokio::spawn(group_writer(link, origin, orders.clone()));
     }
-    let turn_client = connect(&config, None, 0).await?;
-    tokio::spawn(turn_writer(turn_client, origin, turns));
-    let reader = connect(&config, None, 0).await?;
-    tokio::spawn(reader_loop(reader, reads));
+    tokio::spawn(turn_writer(Link::open(&config).await?, origin, turns));
+    tokio::spawn(reader_loop(Link::open(&config).await?, reads));
     tokio::spawn(keep_listening(config, origin, listener, notices));
     Ok(())
 }
@@ -352,11 +350,33 @@ async fn keep_listening(
     }
 }
 
-async fn group_writer(
-    mut client: Client,
-    origin: u64,
-    jobs: Arc<Mutex<mpsc::UnboundedReceiver<Job>>>,
-) {
+/// A connection that is made again when it was lost (the server restarted,
+/// the network failed): the write or read that finds it lost fails, the
+/// next one reconnects.
+struct Link {
+    config: Config,
+    client: Option<Client>,
+}
+
+impl Link {
+    async fn open(config: &Config) -> Result<Link, StoreError> {
+        Ok(Link {
+            config: config.clone(),
+            client: Some(connect(config, None, 0).await?),
+        })
+    }
+
+    async fn get(&mut self) -> Result<&mut Client, StoreError> {
+        if !matches!(&self.client, Some(c) if !c.is_closed()) {
+            self.client = None;
+            self.client = Some(connect(&self.config, None, 0).await?);
+            tracing::info!("connected to PostgreSQL again");
+        }
+        Ok(self.client.as_mut().expect("just connected"))
+    }
+}
+
+async fn group_writer(mut link: Link, origin: u64, jobs: Arc<Mutex<mpsc::UnboundedReceiver<Job>>>) {
     loop {
         let group = {
             let mut rx = jobs.lock().await;
@@ -370,7 +390,16 @@ async fn group_writer(
             }
             group
         };
-        let results = match commit_group(&mut client, origin, &group).await {
+        let client = match link.get().await {
+            Ok(client) => client,
+            Err(e) => {
+                for (_, reply) in group {
+                    let _ = reply.send(Err(e.clone()));
+                }
+                continue;
+            }
+        };
+        let results = match commit_group(client, origin, &group).await {
             Ok(results) => results,
             // The group failed as a whole (a database error aborts the
             // transaction): each write on its own, so one bad write fails
@@ -378,7 +407,7 @@ async fn group_writer(
             Err(_) => {
                 let mut results = Vec::with_capacity(group.len());
                 for job in &group {
-                    let r = commit_group(&mut client, origin, std::slice::from_ref(job)).await;
+                    let r = commit_group(client, origin, std::slice::from_ref(job)).await;
                     results.push(r.and_then(|mut v| v.pop().unwrap_or(Ok(()))));
                 }
                 results
@@ -513,16 +542,20 @@ async fn insert_orders(
 }
 
 /// Resolutions, one transaction each.
-async fn turn_writer(mut client: Client, origin: u64, mut jobs: mpsc::UnboundedReceiver<Job>) {
+async fn turn_writer(mut link: Link, origin: u64, mut jobs: mpsc::UnboundedReceiver<Job>) {
     while let Some((write, reply)) = jobs.recv().await {
-        let result = match &write {
-            Write::CommitTurn {
-                game,
-                turn,
-                orders,
-                used,
-                wait,
-            } => commit_turn(&mut client, origin, game, turn, orders, used, *wait).await,
+        let result = match (&write, link.get().await) {
+            (_, Err(e)) => Err(e),
+            (
+                Write::CommitTurn {
+                    game,
+                    turn,
+                    orders,
+                    used,
+                    wait,
+                },
+                Ok(client),
+            ) => commit_turn(client, origin, game, turn, orders, used, *wait).await,
             _ => Err(StoreError::new(
                 StoreErrorKind::Database,
                 "only resolutions go to the resolution writer",
@@ -704,17 +737,29 @@ async fn turns(client: &Client, game: &str) -> Result<Vec<TurnRow>, StoreError> 
         .collect()
 }
 
-async fn reader_loop(client: Client, mut reads: mpsc::UnboundedReceiver<Read>) {
+async fn reader_loop(mut link: Link, mut reads: mpsc::UnboundedReceiver<Read>) {
     while let Some(read) = reads.recv().await {
+        let client = match link.get().await {
+            Ok(client) => &*client,
+            Err(e) => {
+                match read {
+                    Read::All(reply) => drop(reply.send(Err(e))),
+                    Read::Turns(_, reply) => drop(reply.send(Err(e))),
+                    Read::Game(_, reply) => drop(reply.send(Err(e))),
+                    Read::Ids(reply) => drop(reply.send(Err(e))),
+                }
+                continue;
+            }
+        };
         match read {
             Read::All(reply) => {
-                let _ = reply.send(load_games(&client, None).await);
+                let _ = reply.send(load_games(client, None).await);
             }
             Read::Turns(game, reply) => {
-                let _ = reply.send(turns(&client, &game).await);
+                let _ = reply.send(turns(client, &game).await);
             }
             Read::Game(id, reply) => {
-                let r = load_games(&client, Some(&id)).await;
+                let r = load_games(client, Some(&id)).await;
                 let _ = reply.send(r.map(|g| g.into_iter().next()));
             }
             Read::Ids(reply) => {

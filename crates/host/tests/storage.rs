@@ -418,3 +418,65 @@ fn postgres_a_step_is_resolved_once_under_a_race() {
     );
     assert_eq!(g.orders.len(), 1);
 }
+
+/// Connections the database drops (a restart, a network failure) are made
+/// again: the write that found one lost fails, unacknowledged; later ones
+/// work.
+#[test]
+fn postgres_a_lost_connection_is_made_again() {
+    let Some(url) = postgres("postgres_a_lost_connection_is_made_again") else {
+        return;
+    };
+    let app = format!("orderly_reconnect_{}", std::process::id());
+    let url = format!("{url}&application_name={app}");
+    let s = PgStore::open(&url).unwrap();
+    write(
+        &s,
+        Write::CreateGame {
+            game: game("c", 0, json!({"s": 0})),
+            orders: vec![],
+        },
+    )
+    .unwrap();
+    // Another connection ends every connection of the store.
+    let killed = block(async {
+        let (client, conn) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+            .await
+            .unwrap();
+        tokio::spawn(conn);
+        client
+            .query(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                 WHERE application_name = $1 AND pid <> pg_backend_pid()",
+                &[&app],
+            )
+            .await
+            .unwrap()
+            .len()
+    });
+    assert!(killed >= 3, "{killed} connections ended");
+    let put = |i: usize| Write::PutOrders {
+        game: "c".into(),
+        step: 0,
+        order: order(0, &format!("[{i}]")),
+    };
+    // Each write and read gets through within a few attempts.
+    let start = std::time::Instant::now();
+    let mut i = 0;
+    while write(&s, put(i)).is_err() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "never reconnects"
+        );
+        i += 1;
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let got = loop {
+        match s.load() {
+            Ok(games) => break games,
+            Err(_) => assert!(start.elapsed() < Duration::from_secs(20)),
+        }
+    };
+    assert_eq!(got[0].orders, vec![order(0, &format!("[{i}]"))]);
+    assert!(block(read(s.load_game("c"))).unwrap().is_some());
+}
