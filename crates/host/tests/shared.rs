@@ -188,3 +188,61 @@ fn two_servers_on_one_postgres_play_like_one() {
         assert!(!record["turns"].as_array().unwrap().is_empty());
     }
 }
+
+/// Deadlines with two servers sweeping the same games: each due turn is
+/// resolved once, by whichever server locks it first, and both servers see
+/// it.
+#[test]
+fn two_servers_on_one_postgres_resolve_each_deadline_once() {
+    let Ok(url) = std::env::var("ORDERLY_TEST_POSTGRES") else {
+        eprintln!(
+            "skipped two_servers_on_one_postgres_resolve_each_deadline_once: ORDERLY_TEST_POSTGRES is not set (eval \"$(scripts/postgres-up)\" starts a local PostgreSQL and sets it)"
+        );
+        return;
+    };
+    let db = host::postgres::fresh_schema(&url, "deadlines")
+        .unwrap_or_else(|e| panic!("ORDERLY_TEST_POSTGRES={url}: {e}"));
+    let a = server(&db);
+    let b = server(&db);
+    let mut ids = vec![];
+    for (i, s) in [&a, &b].into_iter().enumerate() {
+        // Nobody sends orders: the limit resolves the turns.
+        let r = Client::new(&s.url())
+            .unwrap()
+            .post_json(
+                "/api/games",
+                None,
+                &json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["human", "greedy"],
+                        "seed": 40 + i, "deadline": {"policy": "all_done_or_limit", "seconds": 1}}),
+            )
+            .unwrap();
+        assert_eq!(r.status, 201);
+        ids.push(r.json()["id"].as_str().unwrap().to_string());
+    }
+    for id in &ids {
+        for s in [&a, &b] {
+            let mut c = Client::new(&s.url()).unwrap();
+            let start = Instant::now();
+            loop {
+                let st = c.get(&format!("/api/games/{id}"), None).unwrap().json();
+                if st["step"].as_u64() >= Some(2) {
+                    break;
+                }
+                assert!(start.elapsed() < Duration::from_secs(30), "stuck: {st}");
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
+    }
+    a.stop().unwrap();
+    b.stop().unwrap();
+    let store = PgStore::open(&db).unwrap();
+    for id in &ids {
+        let turns = store.turns(id).unwrap();
+        let steps: Vec<u64> = turns.iter().map(|t| t.step).collect();
+        assert_eq!(steps, (1..=steps.len() as u64).collect::<Vec<_>>());
+        // The human seat never answered: defaulted on every turn.
+        for t in &turns {
+            assert_eq!(t.report["defaulted"], json!([0]), "{t:?}");
+        }
+    }
+}
