@@ -433,7 +433,19 @@ async fn commit_group(
     let insert = tx.prepare(INSERT_ORDER).await.map_err(db_err)?;
     let txr = &tx;
     let (put, insert) = (&put, &insert);
-    let runs = group.iter().map(|(write, _)| async move {
+    // Rows are locked in one order (game, seat) in every server's groups,
+    // so two groups never wait for each other in a cycle. The sort is
+    // stable: one seat's orders keep the order they came in.
+    let key = |w: &Write| -> (String, usize) {
+        match w {
+            Write::PutOrders { game, order, .. } => (game.clone(), order.seat),
+            Write::CreateGame { game, .. } => (game.id.clone(), 0),
+            Write::CommitTurn { game, .. } => (game.id.clone(), 0),
+        }
+    };
+    let mut sorted: Vec<usize> = (0..group.len()).collect();
+    sorted.sort_by_cached_key(|&i| key(&group[i].0));
+    let runs = sorted.iter().map(|&i| &group[i].0).map(|write| async move {
         let tx = txr;
         match write {
             Write::PutOrders { game, step, order } => {
@@ -496,15 +508,12 @@ async fn commit_group(
     });
     let outcomes: Vec<Result<Result<Option<String>, StoreError>, StoreError>> =
         join_all(runs).await;
-    let mut results = Vec::with_capacity(outcomes.len());
+    let mut results: Vec<Result<(), StoreError>> = vec![Ok(()); group.len()];
     let mut payloads = vec![];
-    for outcome in outcomes {
+    for (i, outcome) in sorted.into_iter().zip(outcomes) {
         match outcome? {
-            Ok(payload) => {
-                payloads.extend(payload);
-                results.push(Ok(()));
-            }
-            Err(e) => results.push(Err(e)),
+            Ok(payload) => payloads.extend(payload),
+            Err(e) => results[i] = Err(e),
         }
     }
     if !payloads.is_empty() {
