@@ -3,13 +3,14 @@
 //! restarted each time on the same database. Every game must end with a
 //! record identical to an uninterrupted run with the same seed and orders
 //! (timestamps aside: they are wall-clock times), and no acknowledged order
-//! may be lost. Every wait is bounded.
+//! may be lost. Every wait is bounded. Run on SQLite, and on PostgreSQL when
+//! `ORDERLY_TEST_POSTGRES` names a test database (skipped, saying so, when
+//! not: `eval "$(scripts/postgres-up)"` sets it).
 
 #![cfg(unix)]
 
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -23,7 +24,8 @@ const KILLS: usize = 20;
 
 /// One `orderly serve` process, restarted after each kill.
 struct Server {
-    db: PathBuf,
+    /// `--db`: `sqlite:PATH` or `postgres://...`.
+    db: String,
     child: Option<Child>,
     url: String,
     /// Where to send each new process's pid for the killer (None: no kills).
@@ -32,9 +34,9 @@ struct Server {
 }
 
 impl Server {
-    fn start(db: &Path, killer: Option<mpsc::Sender<u32>>) -> Server {
+    fn start(db: &str, killer: Option<mpsc::Sender<u32>>) -> Server {
         let mut s = Server {
-            db: db.to_path_buf(),
+            db: db.to_string(),
             child: None,
             url: String::new(),
             killer,
@@ -54,7 +56,7 @@ impl Server {
                 ADMIN,
                 "--db",
             ])
-            .arg(format!("sqlite:{}", self.db.display()))
+            .arg(&self.db)
             .env("RUST_LOG", "warn")
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -273,11 +275,40 @@ fn play(server: &mut Server, seed: u64, started: Instant) -> Value {
 
 #[test]
 fn killed_servers_lose_nothing_and_finish_with_the_same_record() {
-    let started = Instant::now();
     let dir = tempfile::tempdir().unwrap();
-    let mut reference = Server::start(&dir.path().join("reference.db"), None);
+    let db = |name: &str| format!("sqlite:{}", dir.path().join(name).display());
+    crash_test(&db("reference.db"), &db("crash.db"));
+}
+
+#[test]
+fn killed_servers_on_postgres_lose_nothing_and_finish_with_the_same_record() {
+    let test = "killed_servers_on_postgres_lose_nothing";
+    let url = match std::env::var("ORDERLY_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => url,
+        _ => {
+            eprintln!(
+                "skipped {test}: ORDERLY_TEST_POSTGRES is not set (eval \"$(scripts/postgres-up)\" starts a local PostgreSQL and sets it)"
+            );
+            return;
+        }
+    };
+    let schema = |prefix: &str| {
+        host::postgres::fresh_schema(&url, prefix)
+            .unwrap_or_else(|e| panic!("ORDERLY_TEST_POSTGRES={url}: {e}"))
+    };
+    // The reference on SQLite: the record must not depend on the backend.
+    let dir = tempfile::tempdir().unwrap();
+    let reference = format!("sqlite:{}", dir.path().join("reference.db").display());
+    crash_test(&reference, &schema("crash"));
+}
+
+/// Plays games on a server killed `KILLS` times (on `crash_db`) and on one
+/// left alone (on `reference_db`), and compares every record.
+fn crash_test(reference_db: &str, crash_db: &str) {
+    let started = Instant::now();
+    let mut reference = Server::start(reference_db, None);
     let (tx, kills) = killer();
-    let mut crashing = Server::start(&dir.path().join("crash.db"), Some(tx));
+    let mut crashing = Server::start(crash_db, Some(tx));
     let mut seed = 100;
     let mut games = 0;
     // Games until the killer is done (so every kill hits a game in play).

@@ -1,15 +1,19 @@
 //! Load generator for BENCHMARKS.md: many concurrent clients on loopback
-//! submitting orders to many games of a host backed by SQLite, each order
-//! acknowledged only once durable. Prints durable orders/s and latency
-//! percentiles.
+//! submitting orders to many games of a host, each order acknowledged only
+//! once durable. Prints durable orders/s and latency percentiles.
 //!
-//! `cargo run --release -p orderly-host --example load -- [CLIENTS] [GAMES] [SECONDS]`
-//! (defaults 64 clients, 64 games, 10 s). The server runs in this process on
-//! its own runtime; the clients are plain threads with kept-alive
-//! connections. Each client owns one game and sends seat 0's orders again
-//! and again (each replaces the last: a durable write per order, and the
-//! turn never resolves, so every request is the same work).
+//! `cargo run --release -p orderly-host --example load -- [CLIENTS] [GAMES] [SECONDS] [--db URL] [--servers N]`
+//! (defaults 64 clients, 64 games, 10 s, SQLite in a temporary folder).
+//! Without `--servers` the server runs in this process on its own runtime;
+//! with `--servers N` (PostgreSQL: the servers share the database) N server
+//! processes are started (this program again, with `--serve`) and client i
+//! talks to server i % N. `--db postgres://...` gets a fresh schema in that
+//! database. The clients are plain threads with kept-alive connections.
+//! Each client owns one game and sends seat 0's orders again and again
+//! (each replaces the last: a durable write per order, and the turn never
+//! resolves, so every request is the same work).
 
+use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -18,23 +22,99 @@ use host::client::Client;
 use host::{Background, Config};
 use serde_json::json;
 
-fn main() {
-    let args: Vec<u64> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    let clients = *args.first().unwrap_or(&64) as usize;
-    let games = (*args.get(1).unwrap_or(&64) as usize).max(1);
-    let seconds = *args.get(2).unwrap_or(&10);
-    let dir = tempfile::tempdir().expect("temp dir");
+/// One server process started by `--servers`.
+struct Child(std::process::Child);
+
+impl Drop for Child {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `--serve DB`: a server alone, until its standard input closes.
+fn serve(db: String) {
     let server = Background::start(Config {
-        db: format!("sqlite:{}", dir.path().join("load.db").display()),
+        db,
         bind: "127.0.0.1:0".into(),
         admin_token: None,
         ..Config::default()
     })
     .expect("server starts");
-    let url = server.url();
+    println!("{}", server.url());
+    let mut line = String::new();
+    let _ = std::io::stdin().read_line(&mut line);
+    server.stop().unwrap();
+}
+
+fn main() {
+    let mut all_args = std::env::args().skip(1);
+    let mut args: Vec<u64> = vec![];
+    let mut db = None;
+    let mut servers = None;
+    while let Some(a) = all_args.next() {
+        match a.as_str() {
+            "--serve" => return serve(all_args.next().expect("--serve DB")),
+            "--db" => db = Some(all_args.next().expect("--db URL")),
+            "--servers" => {
+                servers = Some(
+                    all_args
+                        .next()
+                        .and_then(|n| n.parse::<usize>().ok())
+                        .filter(|n| *n > 0)
+                        .expect("--servers N (1 or more)"),
+                )
+            }
+            _ => args.push(
+                a.parse()
+                    .unwrap_or_else(|_| panic!("unknown argument {a:?}")),
+            ),
+        }
+    }
+    let clients = *args.first().unwrap_or(&64) as usize;
+    let games = (*args.get(1).unwrap_or(&64) as usize).max(1);
+    let seconds = *args.get(2).unwrap_or(&10);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = match db {
+        Some(url) if url.starts_with("postgres") => {
+            host::postgres::fresh_schema(&url, "load").expect("PostgreSQL is reachable")
+        }
+        Some(db) => db,
+        None => format!("sqlite:{}", dir.path().join("load.db").display()),
+    };
+    let mut in_process = None;
+    let mut children = vec![];
+    let urls: Vec<String> = match servers {
+        None => {
+            let server = Background::start(Config {
+                db: db.clone(),
+                bind: "127.0.0.1:0".into(),
+                admin_token: None,
+                ..Config::default()
+            })
+            .expect("server starts");
+            let url = server.url();
+            in_process = Some(server);
+            vec![url]
+        }
+        Some(n) => (0..n)
+            .map(|_| {
+                let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+                    .args(["--serve", &db])
+                    .stdin(std::process::Stdio::piped())
+                    .stdout(std::process::Stdio::piped())
+                    .spawn()
+                    .expect("a server process starts");
+                let mut line = String::new();
+                std::io::BufReader::new(child.stdout.take().unwrap())
+                    .read_line(&mut line)
+                    .unwrap();
+                children.push(Child(child));
+                line.trim().to_string()
+            })
+            .collect(),
+    };
+    let url = urls[0].clone();
     let mut c = Client::new(&url).unwrap();
     let mut created = vec![];
     for i in 0..games {
@@ -56,7 +136,7 @@ fn main() {
     let handles: Vec<_> = (0..clients)
         .map(|i| {
             let (id, token) = created[i % games].clone();
-            let (url, stop) = (url.clone(), stop.clone());
+            let (url, stop) = (urls[i % urls.len()].clone(), stop.clone());
             std::thread::spawn(move || {
                 let mut c = Client::new(&url).unwrap();
                 let path = format!("/api/games/{id}/orders");
@@ -88,12 +168,17 @@ fn main() {
     all.sort();
     let pct = |p: f64| all[((all.len() as f64 * p) as usize).min(all.len() - 1)];
     println!(
-        "{clients} clients, {games} games, {elapsed:.1} s: {} durable orders, {:.0} orders/s, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms, {errors} errors",
+        "{} server(s) on {}, {clients} clients, {games} games, {elapsed:.1} s: {} durable orders, {:.0} orders/s, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms, {errors} errors",
+        urls.len(),
+        db.split(':').next().unwrap_or("?"),
         all.len(),
         all.len() as f64 / elapsed,
         pct(0.50).as_secs_f64() * 1e3,
         pct(0.99).as_secs_f64() * 1e3,
         all.last().unwrap().as_secs_f64() * 1e3,
     );
-    server.stop().unwrap();
+    if let Some(server) = in_process {
+        server.stop().unwrap();
+    }
+    drop(children);
 }

@@ -50,14 +50,14 @@ impl Host {
     /// spectator) sees it.
     pub async fn board_svg(&self, id: &str, token: Option<&str>) -> Result<String, HostError> {
         let seen = self.view(id, token, false).await?;
-        let ruleset = self.slot(id)?.lock().await.game.ruleset();
+        let ruleset = self.slot(id).await?.lock().await.game.ruleset();
         render::view_svg(ruleset, &seen["view"]).map_err(drawing_error)
     }
 
     /// The whole record of game `id`, kept inside the host: boards are
     /// rebuilt from it, never served as it is.
     async fn full_record(&self, id: &str) -> Result<GameRecord, HostError> {
-        let slot = self.slot(id)?;
+        let slot = self.slot(id).await?;
         let slot = slot.lock().await;
         slot.game
             .record()

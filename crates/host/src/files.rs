@@ -241,7 +241,7 @@ pub async fn start(host: &Arc<Host>) {
     let Some(front) = host.files() else { return };
     let mut n = 0;
     for id in host.game_ids() {
-        let Ok(slot_arc) = host.slot(&id) else {
+        let Ok(slot_arc) = host.slot(&id).await else {
             continue;
         };
         let mut slot = slot_arc.lock().await;
@@ -372,7 +372,7 @@ impl SeatTask {
     /// The game as this seat sees it; with the files to write when the
     /// folder does not show this step yet (or the game is over).
     async fn look(&self) -> Result<Option<Look>, HostError> {
-        let slot_arc = self.host.slot(&self.id)?;
+        let slot_arc = self.host.slot(&self.id).await?;
         let slot = slot_arc.lock().await;
         if !matches!(slot.meta.seats.get(self.seat), Some(SeatMeta::Files { .. })) {
             return Ok(None);
@@ -457,7 +457,7 @@ impl SeatTask {
         {
             return Ok(());
         }
-        let result = match self.host.slot(&self.id) {
+        let result = match self.host.slot(&self.id).await {
             Ok(slot_arc) => {
                 let slot = slot_arc.lock().await;
                 if slot.step != look.step {

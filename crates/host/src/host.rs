@@ -18,10 +18,14 @@ use crate::events::{Event, Events};
 use crate::files::{self, FilesFront, SeatRequest};
 use crate::policy::DeadlinePolicy;
 use crate::public::redact_record;
-use crate::slot::{now_ms, Meta, SeatMeta, Slot};
+use crate::slot::{apply_order, now_ms, Meta, SeatMeta, Slot};
 use crate::storage::{
-    durable, OrderFormat, OrderRow, Storage, StoreError, StoreErrorKind, TurnRow, Write,
+    durable, read, Notice, OrderFormat, OrderRow, Storage, StoreError, StoreErrorKind, StoredGame,
+    TurnRow, Write,
 };
+
+/// Attempts at one step when other processes keep getting there first.
+const MAX_ATTEMPTS: usize = 8;
 
 /// Most seats a game may have (bounds work done for one request).
 const MAX_SEATS: usize = 64;
@@ -141,9 +145,72 @@ impl Host {
         self.order.read().unwrap_or_else(|p| p.into_inner()).clone()
     }
 
-    pub(crate) fn slot(&self, id: &str) -> Result<Arc<Mutex<Slot>>, HostError> {
+    /// A game in memory; on a shared database, a game another process
+    /// created is loaded on first use.
+    pub(crate) async fn slot(&self, id: &str) -> Result<Arc<Mutex<Slot>>, HostError> {
+        if let Some(slot) = self.cached(id) {
+            return Ok(slot);
+        }
+        // Ids are short words (hex): anything else is no game, without
+        // asking the database.
+        let plausible = id.len() <= 64
+            && id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        if !self.storage.shared() || !plausible {
+            return Err(not_found(id));
+        }
+        let stored = read(self.storage.load_game(id))
+            .await
+            .map_err(store_err)?
+            .ok_or_else(|| not_found(id))?;
+        let slot = self.build_slot(stored)?;
+        let mut games = self.games.write().unwrap_or_else(|p| p.into_inner());
+        // Another request may have loaded it meanwhile: keep the first.
+        let slot = games
+            .entry(id.to_string())
+            .or_insert_with(|| {
+                self.order
+                    .write()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .push(id.to_string());
+                Arc::new(Mutex::new(slot))
+            })
+            .clone();
+        Ok(slot)
+    }
+
+    fn cached(&self, id: &str) -> Option<Arc<Mutex<Slot>>> {
         let games = self.games.read().unwrap_or_else(|p| p.into_inner());
-        games.get(id).cloned().ok_or_else(|| not_found(id))
+        games.get(id).cloned()
+    }
+
+    fn build_slot(&self, stored: StoredGame) -> Result<Slot, HostError> {
+        let rules = self
+            .rulesets
+            .iter()
+            .find(|r| r.name() == stored.game.ruleset)
+            .cloned()
+            .ok_or_else(|| {
+                HostError::storage(format!(
+                    "game {} is of ruleset {}, which this build does not have",
+                    stored.game.id, stored.game.ruleset
+                ))
+            })?;
+        Slot::from_row(rules, stored.game, stored.orders).map_err(HostError::storage)
+    }
+
+    /// Reads a game again from storage, for when this process's copy is
+    /// behind (another process wrote to it). Returns whether the step moved.
+    async fn refresh(&self, slot: &mut Slot) -> Result<bool, HostError> {
+        let stored = read(self.storage.load_game(&slot.id))
+            .await
+            .map_err(store_err)?
+            .ok_or_else(|| not_found(&slot.id))?;
+        let fresh = self.build_slot(stored)?;
+        let moved = fresh.step != slot.step;
+        *slot = fresh;
+        Ok(moved)
     }
 
     fn ruleset(&self, name: &str) -> Result<Arc<dyn DynRuleset>, HostError> {
@@ -372,10 +439,21 @@ impl Host {
     }
 
     pub async fn list(&self) -> Value {
-        let ids = self.order.read().unwrap_or_else(|p| p.into_inner()).clone();
+        let ids = if self.storage.shared() {
+            // Games other processes created are listed too.
+            match read(self.storage.game_ids()).await {
+                Ok(ids) => ids,
+                Err(e) => {
+                    tracing::error!("cannot list the stored games: {e}");
+                    self.order.read().unwrap_or_else(|p| p.into_inner()).clone()
+                }
+            }
+        } else {
+            self.order.read().unwrap_or_else(|p| p.into_inner()).clone()
+        };
         let mut out = Vec::with_capacity(ids.len());
         for id in ids {
-            if let Ok(slot) = self.slot(&id) {
+            if let Ok(slot) = self.slot(&id).await {
                 out.push(slot.lock().await.status());
             }
         }
@@ -383,12 +461,12 @@ impl Host {
     }
 
     pub async fn status(&self, id: &str) -> Result<Value, HostError> {
-        Ok(self.slot(id)?.lock().await.status())
+        Ok(self.slot(id).await?.lock().await.status())
     }
 
     /// The seat of a token in a game: 401 for a token of no seat here.
     pub async fn seat_of(&self, id: &str, token: &str) -> Result<usize, HostError> {
-        let slot = self.slot(id)?;
+        let slot = self.slot(id).await?;
         let slot = slot.lock().await;
         slot.seat_for(token).ok_or_else(|| {
             HostError::new(
@@ -406,7 +484,7 @@ impl Host {
         token: Option<&str>,
         files: bool,
     ) -> Result<Value, HostError> {
-        let slot = self.slot(id)?;
+        let slot = self.slot(id).await?;
         let slot = slot.lock().await;
         let seat = match token {
             None => None,
@@ -437,7 +515,7 @@ impl Host {
 
     /// The record: whole once the game is over, the public part before.
     pub async fn record(&self, id: &str) -> Result<Value, HostError> {
-        let slot = self.slot(id)?;
+        let slot = self.slot(id).await?;
         let slot = slot.lock().await;
         let record = serde_json::to_value(slot.game.record()).expect("records serialise");
         Ok(if slot.finished {
@@ -457,7 +535,7 @@ impl Host {
         orders: Submitted,
         turn: Option<u64>,
     ) -> Result<Value, HostError> {
-        let slot_arc = self.slot(id)?;
+        let slot_arc = self.slot(id).await?;
         let slot = slot_arc.lock().await;
         let seat = slot.seat_for(token).ok_or_else(|| {
             HostError::new(
@@ -513,6 +591,12 @@ impl Host {
             Submitted::Text(bytes) => {
                 let text = String::from_utf8(bytes)
                     .map_err(|_| HostError::bad_request("orders text must be UTF-8"))?;
+                if text.contains('\0') {
+                    // No orders format uses it, and PostgreSQL cannot store it.
+                    return Err(HostError::bad_request(
+                        "orders text must not contain NUL characters",
+                    ));
+                }
                 let r = match slot.game.submit_text(Seat(seat), text.as_bytes()) {
                     ParsedOrders::Accepted(notes) => Ok(notes),
                     ParsedOrders::Rejected(errors) => Err(errors),
@@ -544,6 +628,20 @@ impl Host {
         };
         if let Err(e) = durable(&*self.storage, write).await {
             // Not durable, so not kept: back to what storage holds.
+            if e.kind == StoreErrorKind::Conflict && self.storage.shared() {
+                // Another process resolved the turn: catch up, so the next
+                // look at the game shows where it is.
+                if let Err(r) = self.refresh(&mut slot).await {
+                    tracing::error!(game = %id, "cannot read the game again: {r}");
+                }
+                return Err(HostError::new(
+                    ErrorKind::Conflict,
+                    format!(
+                        "the game moved on to turn {} meanwhile; nothing was kept, look again",
+                        slot.game.turn()
+                    ),
+                ));
+            }
             if let Err(r) = slot.rebuild() {
                 tracing::error!(game = %id, "cannot rebuild after a failed write: {r}");
             }
@@ -569,22 +667,51 @@ impl Host {
     /// Resolves the game's turns for as long as they are due (all-bot turns
     /// follow each other at once).
     pub async fn resolve_due(&self, id: &str) {
-        let Ok(slot_arc) = self.slot(id) else { return };
+        self.resolve_due_with(id, true).await
+    }
+
+    /// [`Host::resolve_due`] for the scheduler's sweep: a game that another
+    /// process is resolving right now is left to it.
+    pub async fn sweep(&self, id: &str) {
+        self.resolve_due_with(id, false).await
+    }
+
+    async fn resolve_due_with(&self, id: &str, wait: bool) {
+        let Some(slot_arc) = self.cached(id) else {
+            return;
+        };
+        let mut conflicts = 0;
         loop {
             let mut slot = slot_arc.lock().await;
             if !slot.due(now_ms()) {
                 return;
             }
-            if let Err(e) = self.resolve_step(&mut slot).await {
-                tracing::error!(game = %id, "turn not resolved: {e}");
-                return;
+            match self.resolve_step(&mut slot, wait).await {
+                Ok(()) => {}
+                Err(e) if e.kind == ErrorKind::Conflict && self.storage.shared() => {
+                    // Another process got there first, or took orders this
+                    // one has not heard of yet: read the game again and look.
+                    conflicts += 1;
+                    if let Err(r) = self.refresh(&mut slot).await {
+                        tracing::error!(game = %id, "cannot read the game again: {r}");
+                        return;
+                    }
+                    if !wait || conflicts >= MAX_ATTEMPTS {
+                        tracing::debug!(game = %id, "resolution left for later: {e}");
+                        return;
+                    }
+                }
+                Err(e) => {
+                    tracing::error!(game = %id, "turn not resolved: {e}");
+                    return;
+                }
             }
         }
     }
 
     /// Resolves the current step and commits it; on failure the slot is back
     /// to what storage holds.
-    async fn resolve_step(&self, slot: &mut Slot) -> Result<(), HostError> {
+    async fn resolve_step(&self, slot: &mut Slot, wait: bool) -> Result<(), HostError> {
         let now = now_ms();
         let at = record::time::now_iso8601();
         let report = slot.game.resolve(Some(&at));
@@ -616,6 +743,8 @@ impl Host {
                 report: report_json.clone(),
             },
             orders: bot_rows.clone(),
+            used: old_orders.values().cloned().collect(),
+            wait,
         };
         if let Err(e) = durable(&*self.storage, write).await {
             slot.base = old_base;
@@ -629,15 +758,22 @@ impl Host {
         }
         slot.orders = bot_rows.into_iter().map(|r| (r.seat, r)).collect();
         tracing::debug!(game = %slot.id, turn = report.turn, step = slot.step, "turn resolved");
+        self.publish_turn(slot, report.turn, report_json["defaulted"].clone());
+        Ok(())
+    }
+
+    /// Tells the game's listeners that `turn` was resolved and what comes
+    /// next.
+    fn publish_turn(&self, slot: &Slot, turn: u64, defaulted: Value) {
         self.events.publish(
             &slot.id,
             Event {
                 kind: "turn_resolved",
                 seat: None,
-                data: json!({"turn": report.turn, "step": slot.step, "next_turn": slot.game.turn(), "defaulted": report_json["defaulted"]}),
+                data: json!({"turn": turn, "step": slot.step, "next_turn": slot.game.turn(), "defaulted": defaulted}),
             },
         );
-        if finished {
+        if slot.finished {
             self.events.publish(
                 &slot.id,
                 Event {
@@ -660,7 +796,128 @@ impl Host {
                 }
             }
         }
-        Ok(())
+    }
+
+    /// Follows what other processes commit to a shared database: refreshes
+    /// the games concerned, tells their listeners, and resolves turns that
+    /// became due (orders from several processes completing a step). Runs
+    /// until `shutdown` turns true.
+    pub async fn follow(self: Arc<Self>, mut shutdown: tokio::sync::watch::Receiver<bool>) {
+        let Some(mut notices) = self.storage.notices() else {
+            return;
+        };
+        loop {
+            let notice = tokio::select! {
+                n = notices.recv() => n,
+                _ = shutdown.changed() => return,
+            };
+            if *shutdown.borrow() {
+                return;
+            }
+            let notice = match notice {
+                Ok(n) => n,
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => Notice::Resync,
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+            };
+            self.heard(notice).await;
+        }
+    }
+
+    async fn heard(self: &Arc<Self>, notice: Notice) {
+        let (id, due) = match notice {
+            Notice::Created { game } => {
+                if let Err(e) = self.slot(&game).await {
+                    tracing::warn!(game = %game, "cannot load a game created elsewhere: {e}");
+                }
+                // Its creator plays its bots' turns (this scheduler is the
+                // safety net), so the servers do not race for every step.
+                (game, false)
+            }
+            Notice::Orders {
+                game,
+                step,
+                seat,
+                order,
+            } => {
+                let Some(slot) = self.cached(&game) else {
+                    return;
+                };
+                let mut slot = slot.lock().await;
+                // Orders of this step that came with the notice are applied
+                // as if submitted here (unless this copy holds newer ones
+                // for the seat); anything else means reading the game again.
+                // Should this copy still be off, the resolution's check
+                // against the stored orders catches it.
+                let applied = match order {
+                    _ if slot.step > step => true,
+                    Some(o) if slot.step == step => {
+                        if slot.orders.get(&seat).is_some_and(|m| m.at_ms > o.at_ms) {
+                            true
+                        } else if apply_order(&mut *slot.game, &o).is_ok() {
+                            slot.orders.insert(seat, o);
+                            true
+                        } else {
+                            false
+                        }
+                    }
+                    _ => false,
+                };
+                if !applied {
+                    if let Err(e) = self.refresh(&mut slot).await {
+                        tracing::warn!(game = %game, "cannot read the game again: {e}");
+                    }
+                }
+                let due = slot.due(now_ms());
+                (game, due)
+            }
+            Notice::Turn {
+                game,
+                step,
+                turn,
+                defaulted,
+                finished: _,
+            } => {
+                let Some(slot) = self.cached(&game) else {
+                    return;
+                };
+                let mut slot = slot.lock().await;
+                if slot.step < step {
+                    if let Err(e) = self.refresh(&mut slot).await {
+                        tracing::warn!(game = %game, "cannot read the game again: {e}");
+                        return;
+                    }
+                }
+                if slot.step == step {
+                    self.publish_turn(&slot, turn, json!(defaulted));
+                }
+                // The server that resolved it goes on with any turn that is
+                // due at once; this scheduler is the safety net.
+                (game, false)
+            }
+            Notice::Resync => {
+                let ids: Vec<String> = {
+                    let games = self.games.read().unwrap_or_else(|p| p.into_inner());
+                    games.keys().cloned().collect()
+                };
+                for id in ids {
+                    if let Some(slot) = self.cached(&id) {
+                        let mut slot = slot.lock().await;
+                        if let Err(e) = self.refresh(&mut slot).await {
+                            tracing::warn!(game = %id, "cannot read the game again: {e}");
+                        }
+                        if slot.due(now_ms()) {
+                            let host = self.clone();
+                            tokio::spawn(async move { host.sweep(&id).await });
+                        }
+                    }
+                }
+                return;
+            }
+        };
+        if due {
+            let host = self.clone();
+            tokio::spawn(async move { host.resolve_due(&id).await });
+        }
     }
 
     /// Games whose turn is due now (deadline passed, or ready after a
@@ -682,7 +939,7 @@ impl Host {
         id: &str,
         seat: Option<usize>,
     ) -> Result<Vec<Event>, HostError> {
-        let slot = self.slot(id)?;
+        let slot = self.slot(id).await?;
         let slot = slot.lock().await;
         let mut out = vec![];
         if slot.finished {

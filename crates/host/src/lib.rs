@@ -1,8 +1,9 @@
 //! The host behind `orderly serve`: any number of games of any registered
 //! ruleset, played over an HTTP API, kept in a database that loses nothing.
 //!
-//! Layers, bottom up: [`storage`] (the trait) and [`sqlite`] (its backend)
-//! keep games durably; [`slot`] is one game in memory, rebuildable from
+//! Layers, bottom up: [`storage`] (the trait) and its backends [`sqlite`]
+//! (the default: one file, one process) and [`postgres`] (one database that
+//! several `orderly serve` processes share) keep games durably; [`slot`] is one game in memory, rebuildable from
 //! storage; [`host`] holds every game and does the work (create, orders,
 //! resolve); [`scheduler`] resolves turns whose deadline passed; [`events`]
 //! fans out live events; [`files`] is the other front door, seats played
@@ -12,6 +13,15 @@
 //! small HTTP client and a bot that plays a seat through the API. Only this
 //! crate knows HTTP and databases; it names no ruleset (they come from the
 //! registry).
+//!
+//! Each process keeps its games in memory (a [`slot`] per game, behind its
+//! own lock) in front of storage. With SQLite that memory is the truth
+//! between writes. With PostgreSQL the database is: every write is
+//! conditional on the game's step (and a resolution on the step's stored
+//! orders), a process whose copy is behind gets a conflict, reads the game
+//! again and retries or answers 409, and `LISTEN/NOTIFY` ([`host::Host::follow`])
+//! keeps the copies fresh, loads games created elsewhere and carries the
+//! live events of turns other processes resolved.
 
 pub mod api;
 pub mod auth;
@@ -24,6 +34,7 @@ pub mod files;
 pub mod host;
 pub mod openapi;
 pub mod policy;
+pub mod postgres;
 pub mod public;
 pub mod scheduler;
 pub mod server;

@@ -4,6 +4,9 @@
 //! server restarted after orders were stored but before the turn was
 //! resolved). Turns that become ready when orders arrive are resolved at
 //! once by the submission itself; this task is the safety net and the clock.
+//! On a database shared by several servers every server sweeps the games it
+//! knows, and a game another server is resolving at that moment is skipped
+//! (its row is locked: `FOR UPDATE SKIP LOCKED`).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -26,7 +29,7 @@ pub async fn run(host: Arc<Host>, tick: Duration, mut shutdown: watch::Receiver<
         }
         for id in host.due_games() {
             let host = host.clone();
-            tokio::spawn(async move { host.resolve_due(&id).await });
+            tokio::spawn(async move { host.sweep(&id).await });
         }
     }
 }

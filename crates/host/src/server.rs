@@ -14,6 +14,7 @@ use tokio::sync::watch;
 use crate::api::{self, AppState};
 use crate::error::{ErrorKind, HostError};
 use crate::host::Host;
+use crate::postgres::PgStore;
 use crate::scheduler;
 use crate::sqlite::SqliteStore;
 use crate::storage::Storage;
@@ -23,7 +24,8 @@ pub const DEFAULT_BODY_LIMIT: usize = 256 * 1024;
 
 #[derive(Debug, Clone)]
 pub struct Config {
-    /// `sqlite:PATH` (or a bare path).
+    /// `sqlite:PATH` (or a bare path), or `postgres://USER:PASSWORD@HOST/DB`
+    /// (a database several servers may share).
     pub db: String,
     pub bind: String,
     /// Needed to create games; `None` lets anyone create games.
@@ -52,9 +54,8 @@ impl Default for Config {
 /// Opens the storage a `--db` URL names.
 pub fn open_storage(db: &str) -> Result<Arc<dyn Storage>, HostError> {
     if db.starts_with("postgres://") || db.starts_with("postgresql://") {
-        return Err(HostError::bad_request(
-            "this build has no PostgreSQL backend yet; use sqlite:PATH",
-        ));
+        let store = PgStore::open(db).map_err(|e| HostError::storage(e.to_string()))?;
+        return Ok(Arc::new(store));
     }
     let path = PathBuf::from(db.strip_prefix("sqlite:").unwrap_or(db));
     let store = SqliteStore::open(&path)
@@ -99,6 +100,8 @@ pub async fn serve(
         config.tick,
         shutdown_rx.clone(),
     ));
+    // On a shared database: what the other servers do.
+    let follower = tokio::spawn(host.clone().follow(shutdown_rx.clone()));
     let app = api::router(
         AppState {
             host,
@@ -121,6 +124,7 @@ pub async fn serve(
     if let Some(files) = files {
         files.stop();
     }
+    let _ = follower.await;
     tracing::info!("stopped");
     Ok(())
 }

@@ -23,8 +23,8 @@ use serde_json::Value;
 use tokio::sync::oneshot;
 
 use crate::storage::{
-    Ack, GameRow, OrderFormat, OrderRow, Storage, StoreError, StoreErrorKind, StoredGame, TurnRow,
-    Write,
+    ready, same_orders, Ack, GameRow, OrderFormat, OrderRow, Reply, Storage, StoreError,
+    StoreErrorKind, StoredGame, TurnRow, Write,
 };
 
 /// Most writes committed together; bounds a commit's latency.
@@ -240,13 +240,34 @@ fn apply(tx: &Connection, write: &Write) -> Result<(), StoreError> {
             }
             insert_orders(tx, game, *step, std::slice::from_ref(order))
         }
-        Write::CommitTurn { game, turn, orders } => {
+        Write::CommitTurn {
+            game,
+            turn,
+            orders,
+            used,
+            wait: _,
+        } => {
             let from = game.step.checked_sub(1).ok_or_else(|| {
                 StoreError::new(
                     StoreErrorKind::Conflict,
                     "a resolution ends step 1 or later",
                 )
             })?;
+            if current_step(tx, &game.id)? != Some(from) {
+                return Err(StoreError::new(
+                    StoreErrorKind::Conflict,
+                    format!("game {} is not at step {from}", game.id),
+                ));
+            }
+            if !same_orders(&step_orders(tx, &game.id, from)?, used) {
+                return Err(StoreError::new(
+                    StoreErrorKind::Conflict,
+                    format!(
+                        "game {}: the stored orders of step {from} are not the ones resolved",
+                        game.id
+                    ),
+                ));
+            }
             let changed = tx
                 .execute(
                     "UPDATE games SET step = ?1, step_started_ms = ?2, state = ?3, finished = ?4
@@ -292,6 +313,42 @@ fn current_step(tx: &Connection, game: &str) -> Result<Option<u64>, StoreError> 
     .map_err(db_err)
 }
 
+/// The stored orders of a game's step, by seat.
+fn step_orders(conn: &Connection, game: &str, step: u64) -> Result<Vec<OrderRow>, StoreError> {
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT seat, format, body, at_ms FROM orders WHERE game = ?1 AND step = ?2 ORDER BY seat",
+        )
+        .map_err(db_err)?;
+    let rows = stmt
+        .query_map(params![game, step as i64], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, i64>(3)?,
+            ))
+        })
+        .map_err(db_err)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(db_err)?;
+    rows.into_iter()
+        .map(|(seat, format, body, at)| {
+            Ok(OrderRow {
+                seat: seat as usize,
+                format: OrderFormat::parse(&format).ok_or_else(|| {
+                    StoreError::new(
+                        StoreErrorKind::Database,
+                        format!("unknown order format {format:?}"),
+                    )
+                })?,
+                body,
+                at_ms: at as u64,
+            })
+        })
+        .collect()
+}
+
 fn insert_orders(
     tx: &Connection,
     game: &str,
@@ -318,6 +375,48 @@ fn insert_orders(
     Ok(())
 }
 
+/// Every game (or the one named) with its current step's orders.
+fn load_games(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame>, StoreError> {
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT id, ruleset, meta, step, step_started_ms, state, finished FROM games
+             WHERE ?1 IS NULL OR id = ?1 ORDER BY rowid",
+        )
+        .map_err(db_err)?;
+    let rows = stmt
+        .query_map([only], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, i64>(3)?,
+                r.get::<_, i64>(4)?,
+                r.get::<_, String>(5)?,
+                r.get::<_, bool>(6)?,
+            ))
+        })
+        .map_err(db_err)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(db_err)?;
+    let mut games = Vec::with_capacity(rows.len());
+    for (id, ruleset, meta, step, started, state, finished) in rows {
+        let orders = step_orders(conn, &id, step as u64)?;
+        games.push(StoredGame {
+            game: GameRow {
+                id,
+                ruleset,
+                meta: parse_json(&meta)?,
+                step: step as u64,
+                step_started_ms: started as u64,
+                state: parse_json(&state)?,
+                finished,
+            },
+            orders,
+        });
+    }
+    Ok(games)
+}
+
 fn parse_json(text: &str) -> Result<Value, StoreError> {
     serde_json::from_str(text).map_err(|e| {
         StoreError::new(
@@ -342,74 +441,24 @@ impl Storage for SqliteStore {
 
     fn load(&self) -> Result<Vec<StoredGame>, StoreError> {
         let conn = self.reader.lock().unwrap_or_else(|p| p.into_inner());
-        let mut stmt = conn
-            .prepare(
-                "SELECT id, ruleset, meta, step, step_started_ms, state, finished FROM games ORDER BY rowid",
-            )
-            .map_err(db_err)?;
-        let rows = stmt
-            .query_map([], |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
-                    r.get::<_, i64>(3)?,
-                    r.get::<_, i64>(4)?,
-                    r.get::<_, String>(5)?,
-                    r.get::<_, bool>(6)?,
-                ))
-            })
-            .map_err(db_err)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(db_err)?;
-        let mut orders_stmt = conn
-            .prepare(
-                "SELECT seat, format, body, at_ms FROM orders WHERE game = ?1 AND step = ?2 ORDER BY seat",
-            )
-            .map_err(db_err)?;
-        let mut games = Vec::with_capacity(rows.len());
-        for (id, ruleset, meta, step, started, state, finished) in rows {
-            let orders = orders_stmt
-                .query_map(params![id, step], |r| {
-                    Ok((
-                        r.get::<_, i64>(0)?,
-                        r.get::<_, String>(1)?,
-                        r.get::<_, String>(2)?,
-                        r.get::<_, i64>(3)?,
-                    ))
-                })
-                .map_err(db_err)?
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(db_err)?
-                .into_iter()
-                .map(|(seat, format, body, at)| {
-                    Ok(OrderRow {
-                        seat: seat as usize,
-                        format: OrderFormat::parse(&format).ok_or_else(|| {
-                            StoreError::new(
-                                StoreErrorKind::Database,
-                                format!("unknown order format {format:?}"),
-                            )
-                        })?,
-                        body,
-                        at_ms: at as u64,
-                    })
-                })
-                .collect::<Result<Vec<_>, StoreError>>()?;
-            games.push(StoredGame {
-                game: GameRow {
-                    id,
-                    ruleset,
-                    meta: parse_json(&meta)?,
-                    step: step as u64,
-                    step_started_ms: started as u64,
-                    state: parse_json(&state)?,
-                    finished,
-                },
-                orders,
-            });
-        }
-        Ok(games)
+        load_games(&conn, None)
+    }
+
+    fn load_game(&self, id: &str) -> Reply<Option<StoredGame>> {
+        let conn = self.reader.lock().unwrap_or_else(|p| p.into_inner());
+        ready(load_games(&conn, Some(id)).map(|g| g.into_iter().next()))
+    }
+
+    fn game_ids(&self) -> Reply<Vec<String>> {
+        let conn = self.reader.lock().unwrap_or_else(|p| p.into_inner());
+        let ids = (|| {
+            let mut stmt = conn.prepare_cached("SELECT id FROM games ORDER BY rowid")?;
+            let ids = stmt
+                .query_map([], |r| r.get::<_, String>(0))?
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(ids)
+        })();
+        ready(ids.map_err(db_err))
     }
 
     fn turns(&self, game: &str) -> Result<Vec<TurnRow>, StoreError> {

@@ -1,6 +1,8 @@
-//! The storage trait: everything the host keeps, as a few durable writes and
-//! one load at start-up. Backends implement [`Storage`]; the host never
-//! speaks SQL.
+//! The storage trait: everything the host keeps, as a few durable writes,
+//! one load at start-up and a few reads (one game, the ids, the turns).
+//! Backends implement [`Storage`]: [`crate::sqlite`] for one process,
+//! [`crate::postgres`] for several sharing a database; the host never speaks
+//! SQL.
 //!
 //! What is stored per game: its metadata (ruleset, seed, seats with hashed
 //! tokens, deadline policy), the saved match at the start of the current step
@@ -10,12 +12,15 @@
 //! commits its views.
 //!
 //! Resolution is idempotent because a step's commit is conditional on the
-//! game still being at that step: the new match, its turn row and the next
-//! step's bot orders land in one transaction or not at all, and a second
-//! attempt at the same step changes nothing.
+//! game still being at that step, and on the step's stored orders being the
+//! ones the resolution used: the new match, its turn row and the next step's
+//! bot orders land in one transaction or not at all, and a second attempt at
+//! the same step changes nothing. That is also what makes a database shared
+//! by several processes safe ([`Storage::shared`]): a process whose copy of
+//! a game is behind gets a conflict, reads the game again and retries.
 
 use serde_json::Value;
-use tokio::sync::oneshot;
+use tokio::sync::{broadcast, oneshot};
 
 /// A game's row.
 #[derive(Debug, Clone, PartialEq)]
@@ -97,11 +102,48 @@ pub enum Write {
     /// its new match, turn row and the next step's orders, atomically; fails
     /// with [`StoreErrorKind::Conflict`] (changing nothing) when the game is
     /// not at `game.step - 1` any more.
+    ///
+    /// `used`: the orders of the ended step the resolution applied; the
+    /// commit also fails with a conflict when the stored orders differ (on a
+    /// shared database another process may have taken more orders). `wait`:
+    /// when another process is committing this game right now, wait for it
+    /// (true) or give up at once with a conflict (false: the scheduler's
+    /// sweep, which comes back on its next tick).
     CommitTurn {
         game: GameRow,
         turn: TurnRow,
         orders: Vec<OrderRow>,
+        used: Vec<OrderRow>,
+        wait: bool,
     },
+}
+
+/// What another process committed, heard by a backend shared between
+/// processes; the host refreshes its copy of the game from storage.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Notice {
+    /// A new game.
+    Created { game: String },
+    /// A seat's orders for `step`; `order` is `None` when they were too
+    /// big to travel with the notice (then read them from storage).
+    Orders {
+        game: String,
+        step: u64,
+        seat: usize,
+        order: Option<OrderRow>,
+    },
+    /// A resolution that ended `step - 1`: `turn` was resolved, `defaulted`
+    /// seats got default orders.
+    Turn {
+        game: String,
+        step: u64,
+        turn: u64,
+        defaulted: Vec<usize>,
+        finished: bool,
+    },
+    /// Notices may have been missed (the listening connection was lost):
+    /// everything should be read again.
+    Resync,
 }
 
 /// A game as loaded at start-up.
@@ -150,6 +192,16 @@ impl std::error::Error for StoreError {}
 /// The answer to a write: resolves once the write is durable (or failed).
 pub type Ack = oneshot::Receiver<Result<(), StoreError>>;
 
+/// The answer to a read made from async code.
+pub type Reply<T> = oneshot::Receiver<Result<T, StoreError>>;
+
+/// A reply that is already there.
+pub fn ready<T>(value: Result<T, StoreError>) -> Reply<T> {
+    let (tx, rx) = oneshot::channel();
+    let _ = tx.send(value);
+    rx
+}
+
 /// A place games are kept. Writes are acknowledged only once durable
 /// (fsynced), which lets a backend group many concurrent writes into one
 /// commit.
@@ -160,6 +212,41 @@ pub trait Storage: Send + Sync {
     fn load(&self) -> Result<Vec<StoredGame>, StoreError>;
     /// The log of resolved turns of a game.
     fn turns(&self, game: &str) -> Result<Vec<TurnRow>, StoreError>;
+    /// One game as stored now with its current step's orders; `None` when
+    /// there is no such game.
+    fn load_game(&self, id: &str) -> Reply<Option<StoredGame>>;
+    /// Every game's id, oldest first.
+    fn game_ids(&self) -> Reply<Vec<String>>;
+    /// Whether other processes may write to the same games (then the
+    /// database, not memory, is the truth, and [`Storage::notices`] says
+    /// what they did).
+    fn shared(&self) -> bool {
+        false
+    }
+    /// What other processes commit, for a shared backend.
+    fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
+        None
+    }
+}
+
+/// Waits for a read.
+pub async fn read<T>(reply: Reply<T>) -> Result<T, StoreError> {
+    match reply.await {
+        Ok(result) => result,
+        Err(_) => Err(StoreError::new(
+            StoreErrorKind::Closed,
+            "the storage stopped before answering",
+        )),
+    }
+}
+
+/// Whether the orders a resolution used are the stored ones (both by seat).
+pub fn same_orders(stored: &[OrderRow], used: &[OrderRow]) -> bool {
+    stored.len() == used.len()
+        && stored
+            .iter()
+            .zip(used)
+            .all(|(a, b)| a.seat == b.seat && a.format == b.format && a.body == b.body)
 }
 
 /// Waits for a write to be durable.

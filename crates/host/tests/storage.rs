@@ -1,9 +1,33 @@
-//! The storage suite: what every backend must do. Runs against SQLite (the
-//! only backend built so far) in a temporary folder.
+//! The storage suite: what every backend must do, run the same against
+//! SQLite (in a temporary folder) and PostgreSQL (in a fresh schema of the
+//! database `ORDERLY_TEST_POSTGRES` names; skipped, saying so, when it is
+//! not set: `eval "$(scripts/postgres-up)"` sets it).
 
+use std::time::Duration;
+
+use host::postgres::PgStore;
 use host::sqlite::SqliteStore;
-use host::storage::{GameRow, OrderFormat, OrderRow, Storage, StoreErrorKind, TurnRow, Write};
+use host::storage::{
+    read, GameRow, Notice, OrderFormat, OrderRow, Storage, StoreErrorKind, TurnRow, Write,
+};
 use serde_json::json;
+
+/// A URL to a fresh schema of the test database, or `None` (after saying
+/// the test is skipped) when there is no test database.
+fn postgres(test: &str) -> Option<String> {
+    match std::env::var("ORDERLY_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => Some(
+            host::postgres::fresh_schema(&url, test)
+                .unwrap_or_else(|e| panic!("ORDERLY_TEST_POSTGRES={url}: {e}")),
+        ),
+        _ => {
+            eprintln!(
+                "skipped {test}: ORDERLY_TEST_POSTGRES is not set (eval \"$(scripts/postgres-up)\" starts a local PostgreSQL and sets it)"
+            );
+            None
+        }
+    }
+}
 
 fn block<T>(f: impl std::future::Future<Output = T>) -> T {
     tokio::runtime::Builder::new_current_thread()
@@ -92,6 +116,29 @@ fn suite(s: &dyn Storage) {
     assert_eq!(loaded.len(), 1);
     assert_eq!(loaded[0].game, game("g1", 0, json!({"s": 0})));
     assert_eq!(loaded[0].orders, vec![order(0, "[00]"), order(1, "[1]")]);
+    // One game, by id; listing by id.
+    let one = block(read(s.load_game("g1"))).unwrap().unwrap();
+    assert_eq!(one.game, loaded[0].game);
+    assert_eq!(one.orders, loaded[0].orders);
+    assert!(block(read(s.load_game("nope"))).unwrap().is_none());
+    assert_eq!(block(read(s.game_ids())).unwrap(), vec!["g1".to_string()]);
+
+    // A resolution computed from other orders than the stored ones (a copy
+    // that missed an order) changes nothing.
+    let stale = Write::CommitTurn {
+        game: game("g1", 1, json!({"s": "stale"})),
+        turn: TurnRow {
+            step: 1,
+            turn: 0,
+            resolved_at: "stale".into(),
+            report: json!({}),
+        },
+        orders: vec![],
+        used: vec![order(1, "[1]")],
+        wait: true,
+    };
+    assert_eq!(write(s, stale), Err(StoreErrorKind::Conflict));
+    assert!(s.turns("g1").unwrap().is_empty());
 
     // A resolution commits state, turn row and next orders together...
     let commit = Write::CommitTurn {
@@ -103,6 +150,8 @@ fn suite(s: &dyn Storage) {
             report: json!({"r": 0}),
         },
         orders: vec![order(1, "[2]")],
+        used: vec![order(0, "[00]"), order(1, "[1]")],
+        wait: true,
     };
     write(s, commit.clone()).unwrap();
     // ...and only once: a second attempt at the same step changes nothing.
@@ -116,6 +165,8 @@ fn suite(s: &dyn Storage) {
             report: json!({}),
         },
         orders: vec![order(0, "[9]")],
+        used: vec![order(0, "[00]"), order(1, "[1]")],
+        wait: false,
     };
     assert_eq!(write(s, other), Err(StoreErrorKind::Conflict));
     let loaded = s.load().unwrap();
@@ -148,6 +199,41 @@ fn suite(s: &dyn Storage) {
     }
     let loaded = s.load().unwrap();
     assert_eq!(loaded[0].orders, vec![order(0, "[48]"), order(1, "[2]")]);
+
+    // A second game is listed after the first.
+    write(
+        s,
+        Write::CreateGame {
+            game: game("g0", 0, json!({"s": 0})),
+            orders: vec![],
+        },
+    )
+    .unwrap();
+    // The same id twice is refused, and changes nothing.
+    assert!(write(
+        s,
+        Write::CreateGame {
+            game: game("g0", 0, json!({"s": "again"})),
+            orders: vec![order(0, "[x]")],
+        },
+    )
+    .is_err());
+    assert_eq!(
+        block(read(s.game_ids())).unwrap(),
+        vec!["g1".to_string(), "g0".to_string()]
+    );
+    let g0 = block(read(s.load_game("g0"))).unwrap().unwrap();
+    assert_eq!(g0.game.state, json!({"s": 0}));
+    assert!(g0.orders.is_empty());
+}
+
+/// What must still be there after the store is opened again.
+fn after_reopen(s: &dyn Storage) {
+    let loaded = s.load().unwrap();
+    assert_eq!(loaded.len(), 2);
+    assert_eq!(loaded[0].game.step, 1);
+    assert_eq!(loaded[0].orders.len(), 2);
+    assert_eq!(s.turns("g1").unwrap().len(), 1);
 }
 
 #[test]
@@ -164,7 +250,233 @@ fn sqlite_passes_the_storage_suite() {
     // first is open.
     let second = SqliteStore::open(&path);
     assert!(second.is_err_and(|e| e.message.contains("in use")));
-    let loaded = s.load().unwrap();
-    assert_eq!(loaded[0].game.step, 1);
-    assert_eq!(loaded[0].orders.len(), 2);
+    after_reopen(&s);
+    assert!(!s.shared());
+}
+
+#[test]
+fn postgres_passes_the_storage_suite() {
+    let Some(url) = postgres("postgres_passes_the_storage_suite") else {
+        return;
+    };
+    {
+        let s = PgStore::open(&url).unwrap();
+        assert!(s.shared());
+        suite(&s);
+    }
+    let s = PgStore::open(&url).unwrap();
+    after_reopen(&s);
+}
+
+#[test]
+fn postgres_a_bad_url_or_an_absent_server_is_a_clear_error() {
+    let e = PgStore::open("postgres://a:b@127.0.0.1:notaport/x")
+        .err()
+        .unwrap();
+    assert!(e.message.contains("bad PostgreSQL URL"), "{}", e.message);
+    // Port 1: nothing listens there.
+    let e = PgStore::open("postgres://a:b@127.0.0.1:1/x").err().unwrap();
+    assert!(e.message.contains("cannot connect"), "{}", e.message);
+}
+
+/// Two stores on one database, as two `orderly serve` processes: each hears
+/// what the other commits, and a resolution from a copy that missed the
+/// other's orders is refused.
+#[test]
+fn postgres_two_stores_share_one_database() {
+    let Some(url) = postgres("postgres_two_stores_share_one_database") else {
+        return;
+    };
+    let a = PgStore::open(&url).unwrap();
+    let b = PgStore::open(&url).unwrap();
+    let mut heard_by_b = b.notices().unwrap();
+    let mut heard_by_a = a.notices().unwrap();
+    write(
+        &a,
+        Write::CreateGame {
+            game: game("g", 0, json!({"s": 0})),
+            orders: vec![],
+        },
+    )
+    .unwrap();
+    // B sees the game A created.
+    let seen = block(read(b.load_game("g"))).unwrap().unwrap();
+    assert_eq!(seen.game.step, 0);
+    write(
+        &a,
+        Write::PutOrders {
+            game: "g".into(),
+            step: 0,
+            order: order(0, "[a]"),
+        },
+    )
+    .unwrap();
+    // B, not knowing A's orders, cannot resolve the step.
+    let from_b = |used: Vec<OrderRow>| Write::CommitTurn {
+        game: game("g", 1, json!({"s": "b"})),
+        turn: TurnRow {
+            step: 1,
+            turn: 0,
+            resolved_at: "b".into(),
+            report: json!({"defaulted": [1]}),
+        },
+        orders: vec![],
+        used,
+        wait: true,
+    };
+    assert_eq!(write(&b, from_b(vec![])), Err(StoreErrorKind::Conflict));
+    write(&b, from_b(vec![order(0, "[a]")])).unwrap();
+    // A's orders for the old step now conflict.
+    assert_eq!(
+        write(
+            &a,
+            Write::PutOrders {
+                game: "g".into(),
+                step: 0,
+                order: order(1, "[late]"),
+            },
+        ),
+        Err(StoreErrorKind::Conflict)
+    );
+    // Each heard the other, and not itself.
+    let next = |rx: &mut tokio::sync::broadcast::Receiver<Notice>| {
+        block(async { tokio::time::timeout(Duration::from_secs(10), rx.recv()).await })
+            .expect("a notice within 10 s")
+            .unwrap()
+    };
+    assert_eq!(next(&mut heard_by_b), Notice::Created { game: "g".into() });
+    assert_eq!(
+        next(&mut heard_by_b),
+        Notice::Orders {
+            game: "g".into(),
+            step: 0,
+            seat: 0,
+            order: Some(order(0, "[a]")),
+        }
+    );
+    assert_eq!(
+        next(&mut heard_by_a),
+        Notice::Turn {
+            game: "g".into(),
+            step: 1,
+            turn: 0,
+            defaulted: vec![1],
+            finished: false
+        }
+    );
+    assert!(heard_by_a.try_recv().is_err());
+    assert!(heard_by_b.try_recv().is_err());
+}
+
+/// Many resolutions of the same step raced from two stores: exactly one
+/// lands.
+#[test]
+fn postgres_a_step_is_resolved_once_under_a_race() {
+    let Some(url) = postgres("postgres_a_step_is_resolved_once_under_a_race") else {
+        return;
+    };
+    let a = PgStore::open(&url).unwrap();
+    let b = PgStore::open(&url).unwrap();
+    write(
+        &a,
+        Write::CreateGame {
+            game: game("r", 0, json!({"s": 0})),
+            orders: vec![order(0, "[0]")],
+        },
+    )
+    .unwrap();
+    let acks: Vec<_> = (0..20)
+        .map(|i| {
+            let s: &dyn Storage = if i % 2 == 0 { &a } else { &b };
+            s.write(Write::CommitTurn {
+                game: game("r", 1, json!({"by": i})),
+                turn: TurnRow {
+                    step: 1,
+                    turn: 0,
+                    resolved_at: format!("{i}"),
+                    report: json!({}),
+                },
+                orders: vec![order(1, &format!("[{i}]"))],
+                used: vec![order(0, "[0]")],
+                wait: i % 3 != 0,
+            })
+        })
+        .collect();
+    let ok = acks
+        .into_iter()
+        .map(|ack| block(ack).unwrap())
+        .filter(|r| r.is_ok())
+        .count();
+    assert_eq!(ok, 1);
+    let turns = a.turns("r").unwrap();
+    assert_eq!(turns.len(), 1);
+    let g = block(read(b.load_game("r"))).unwrap().unwrap();
+    assert_eq!(g.game.step, 1);
+    assert_eq!(
+        g.game.state,
+        json!({"by": turns[0].resolved_at.parse::<i64>().unwrap()})
+    );
+    assert_eq!(g.orders.len(), 1);
+}
+
+/// Connections the database drops (a restart, a network failure) are made
+/// again: the write that found one lost fails, unacknowledged; later ones
+/// work.
+#[test]
+fn postgres_a_lost_connection_is_made_again() {
+    let Some(url) = postgres("postgres_a_lost_connection_is_made_again") else {
+        return;
+    };
+    let app = format!("orderly_reconnect_{}", std::process::id());
+    let url = format!("{url}&application_name={app}");
+    let s = PgStore::open(&url).unwrap();
+    write(
+        &s,
+        Write::CreateGame {
+            game: game("c", 0, json!({"s": 0})),
+            orders: vec![],
+        },
+    )
+    .unwrap();
+    // Another connection ends every connection of the store.
+    let killed = block(async {
+        let (client, conn) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+            .await
+            .unwrap();
+        tokio::spawn(conn);
+        client
+            .query(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                 WHERE application_name = $1 AND pid <> pg_backend_pid()",
+                &[&app],
+            )
+            .await
+            .unwrap()
+            .len()
+    });
+    assert!(killed >= 3, "{killed} connections ended");
+    let put = |i: usize| Write::PutOrders {
+        game: "c".into(),
+        step: 0,
+        order: order(0, &format!("[{i}]")),
+    };
+    // Each write and read gets through within a few attempts.
+    let start = std::time::Instant::now();
+    let mut i = 0;
+    while write(&s, put(i)).is_err() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "never reconnects"
+        );
+        i += 1;
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let got = loop {
+        match s.load() {
+            Ok(games) => break games,
+            Err(_) => assert!(start.elapsed() < Duration::from_secs(20)),
+        }
+    };
+    assert_eq!(got[0].orders, vec![order(0, &format!("[{i}]"))]);
+    assert!(block(read(s.load_game("c"))).unwrap().is_some());
 }

@@ -6,7 +6,9 @@ use std::process::ExitCode;
 #[derive(clap::Args)]
 pub struct Args {
     /// The database: `sqlite:PATH` (created on first run; by default in the
-    /// current folder, next to the play-by-file game folders).
+    /// current folder, next to the play-by-file game folders), or
+    /// `postgres://USER:PASSWORD@HOST:PORT/DATABASE`, which several servers
+    /// may share.
     #[arg(long, default_value = "sqlite:orderly.db")]
     db: String,
     /// The address to listen on (`127.0.0.1:0` picks a free port).
