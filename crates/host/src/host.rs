@@ -232,7 +232,14 @@ impl Host {
         Value::Array(
             self.rulesets
                 .iter()
-                .map(|r| json!({"name": r.name(), "version": r.version(), "bots": r.bot_names()}))
+                .map(|r| {
+                    json!({
+                        "name": r.name(),
+                        "version": r.version(),
+                        "bots": r.bot_names(),
+                        "default_scenario": r.default_scenario(),
+                    })
+                })
                 .collect(),
         )
     }

@@ -76,7 +76,7 @@ pub fn document() -> Value {
         },
         "paths": {
             "/api/openapi.json": {"get": {"summary": "This document", "responses": {"200": ok_json("the document")}}},
-            "/api/rulesets": {"get": {"summary": "Rulesets and their bots", "responses": {"200": ok_json("the rulesets")}}},
+            "/api/rulesets": {"get": {"summary": "Rulesets: name, version, built-in bots and the default scenario (map) a game gets when it names none", "responses": {"200": ok_json("the rulesets")}}},
             "/api/games": {
                 "get": {"summary": "Every game's public status", "responses": {"200": ok_json("statuses")}},
                 "post": {

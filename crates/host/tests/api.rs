@@ -574,8 +574,26 @@ fn openapi_describes_every_route() {
     }
     let rulesets = c.get("/api/rulesets", None).unwrap().json();
     assert_eq!(rulesets[0]["name"], "ttrts");
+    // Each ruleset names the scenario a game gets when it names none, and
+    // that name creates a game.
+    for r in rulesets.as_array().unwrap() {
+        let scenario = r["default_scenario"].as_str().expect("a default scenario");
+        assert!(!scenario.is_empty(), "{r}");
+        let seats = ["human", "human"];
+        let created = c
+            .post_json(
+                "/api/games",
+                Some(ADMIN),
+                &json!({"ruleset": r["name"], "scenario": scenario, "seats": seats}),
+            )
+            .unwrap();
+        assert_eq!(created.status, 201, "{}: {}", r["name"], created.json());
+    }
     let list = c.get("/api/games", None).unwrap().json();
-    assert_eq!(list, json!([]));
+    assert_eq!(
+        list.as_array().unwrap().len(),
+        rulesets.as_array().unwrap().len()
+    );
 }
 
 /// TaE hands are secret: a seat's view over HTTP shows its own colonists'
