@@ -11,7 +11,7 @@ use super::grammar::{self, lookup};
 use super::values::Value;
 use super::BlockKind;
 use crate::diag::Pos;
-use crate::syntax::{Block, Document, Field, Fragment, LineEnd};
+use crate::syntax::{Block, Document, Field, Fragment, Fragments, LineEnd};
 use std::borrow::Cow;
 
 /// One field of a block: known (typed) or unknown (kept as written).
@@ -28,7 +28,7 @@ pub struct ModelField {
     pub value: Option<Value>,
     /// The fragments as read, with positions; written as they are when
     /// there is no typed value (unknown fields, invalid values).
-    pub raw: Vec<Fragment>,
+    pub raw: Fragments,
 }
 
 impl ModelField {
@@ -39,7 +39,7 @@ impl ModelField {
             known: true,
             pos: Pos::default(),
             value: Some(value),
-            raw: Vec::new(),
+            raw: Fragments::new(),
         }
     }
 
@@ -47,7 +47,7 @@ impl ModelField {
     pub fn written_fragments(&self) -> Vec<String> {
         match &self.value {
             Some(v) => v.fragments(),
-            None => self.raw.iter().map(|f| f.text.clone()).collect(),
+            None => self.raw.iter().map(|f| f.text.to_string()).collect(),
         }
     }
 

@@ -166,7 +166,7 @@ pub(super) fn track(field: &Field, d: &mut Diagnostics) -> Option<DamageTrack> {
             let one = Field {
                 name: Default::default(),
                 pos: f.pos,
-                fragments: vec![f.clone()],
+                fragments: crate::syntax::Fragments::one(f.clone()),
             };
             tokens(&one).count() as u32
         })
@@ -310,7 +310,7 @@ pub(super) fn move_order(field: &Field, d: &mut Diagnostics) -> Option<Vec<MoveE
 pub(super) fn extent(field: &Field, d: &mut Diagnostics) -> Option<Value> {
     let toks: Vec<(&str, Pos)> = tokens(field).collect();
     if toks.is_empty() {
-        return Some(Value::Text(Vec::new()));
+        return Some(Value::Text(TextList::new()));
     }
     let nums: Vec<i64> = toks
         .iter()
@@ -332,5 +332,9 @@ pub(super) fn extent(field: &Field, d: &mut Diagnostics) -> Option<Value> {
         field.value_pos(),
         "Extent with four numbers read as Low-X, Low-Y, High-X, High-Y; write those fields instead",
     );
-    Some(Value::Text(nums.iter().map(|&h| decimal_text(h)).collect()))
+    Some(Value::Text(
+        nums.iter()
+            .map(|&h| crate::syntax::Text::from(decimal_text(h)))
+            .collect(),
+    ))
 }
