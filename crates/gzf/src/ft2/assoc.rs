@@ -11,12 +11,29 @@ use std::collections::HashSet;
 /// Names as block references compare them (spec §1.4): ASCII case-
 /// insensitive, trimmed, runs of blanks collapsed to one space.
 pub fn name_key(name: &str) -> String {
-    let words: Vec<String> = name
-        .split([' ', '\t'])
-        .filter(|w| !w.is_empty())
-        .map(|w| w.to_ascii_lowercase())
-        .collect();
-    words.join(" ")
+    key_of_parts([name])
+}
+
+/// [`name_key`] of the parts joined with a space, without joining them.
+fn key_of_parts<'a>(parts: impl IntoIterator<Item = &'a str>) -> String {
+    let mut out = String::new();
+    for part in parts {
+        for word in part.split([' ', '\t']).filter(|w| !w.is_empty()) {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.extend(word.chars().map(|c| c.to_ascii_lowercase()));
+        }
+    }
+    out
+}
+
+/// The name key of a block's identifier.
+fn id_key(b: &Ft2Block) -> String {
+    match b.fields.first().and_then(|f| f.value.as_ref()) {
+        Some(Value::Text(parts)) => key_of_parts(parts.iter().map(|p| p.as_str())),
+        _ => name_key(&b.id()),
+    }
 }
 
 /// Sets `owner` on every System and Base-Sector block (spec §5.1).
@@ -128,7 +145,7 @@ fn duplicate_names(file: &Ft2File, d: &mut Diagnostics) {
             Some(BlockKind::Ship | BlockKind::Base) => &mut craft,
             _ => continue,
         };
-        let key = name_key(&b.id());
+        let key = id_key(b);
         if key.is_empty() {
             continue;
         }
@@ -177,7 +194,7 @@ impl Ft2File {
         }
         self.blocks
             .iter()
-            .position(|b| b.kind.is_some_and(|k| kinds.contains(&k)) && name_key(&b.id()) == key)
+            .position(|b| b.kind.is_some_and(|k| kinds.contains(&k)) && id_key(b) == key)
     }
 }
 

@@ -141,12 +141,14 @@ impl ModelField {
 
     fn name_is(&self, name: &str) -> bool {
         // Known fields hold canonical names and callers pass them: the
-        // exact test settles almost every call without case folding.
-        if self.name == name {
-            return true;
-        }
-        if self.name.len() != name.len() && self.name != "Armor" {
+        // length and the exact test settle almost every call without case
+        // folding. Only Armor/Armour (5 and 6 letters) match across lengths.
+        let mine: &str = &self.name;
+        if mine.len() != name.len() && mine.len() + name.len() != 11 {
             return false;
+        }
+        if mine == name {
+            return true;
         }
         self.canonical().eq_ignore_ascii_case(name)
             || (name.eq_ignore_ascii_case("Armor") && self.canonical() == "Armour")

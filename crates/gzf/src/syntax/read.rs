@@ -207,6 +207,7 @@ pub fn read(
         limits,
         rule,
         src: &src,
+        current: Vec::with_capacity(32),
     };
     let bytes = src.as_bytes();
     let mut line_no: u32 = 0;
@@ -228,6 +229,7 @@ pub fn read(
             end + 1
         };
     }
+    reader.end_block();
     Ok((reader.doc, reader.diags))
 }
 
@@ -256,6 +258,9 @@ struct Reader<'a> {
     rule: &'a dyn BlockRule,
     /// The whole file (after any byte-order mark), bad bytes as `?`.
     src: &'a Arc<str>,
+    /// The fields of the block being read: one buffer reused for every
+    /// block, copied out at its exact size when the block ends.
+    current: Vec<Field>,
 }
 
 impl<'a> Reader<'a> {
@@ -277,6 +282,14 @@ impl<'a> Reader<'a> {
                     format!("control character 0x{b:02X}; only TAB and line ends are allowed"),
                 );
             }
+        }
+    }
+
+    /// Moves the block being read, if any, into the document.
+    fn end_block(&mut self) {
+        if !self.current.is_empty() {
+            let fields: Vec<Field> = self.current.drain(..).collect();
+            self.doc.blocks.push(Block { fields });
         }
     }
 
@@ -310,6 +323,7 @@ impl<'a> Reader<'a> {
             }
             self.in_block = false;
             self.can_continue = false;
+            self.end_block();
             return Ok(());
         }
         if first_other > 0 {
@@ -325,7 +339,7 @@ impl<'a> Reader<'a> {
                 text: self.text(start + first_other, start + trimmed_len(text.as_bytes())),
                 pos: Pos::new(line, first_other as u32 + 1),
             };
-            if let Some(field) = self.doc.blocks.last_mut().and_then(|b| b.fields.last_mut()) {
+            if let Some(field) = self.current.last_mut() {
                 field.fragments.push(frag);
                 return;
             }
@@ -390,11 +404,12 @@ impl<'a> Reader<'a> {
                 pos: Pos::new(line, value_col as u32),
             }),
         };
-        let new_block = match self.doc.blocks.last() {
-            Some(block) if self.in_block => self.rule.starts_block(block.type_name(), name),
+        let new_block = match self.current.first() {
+            Some(first) if self.in_block => self.rule.starts_block(&first.name, name),
             _ => true,
         };
         if new_block {
+            self.end_block();
             if self.doc.blocks.len() >= self.limits.max_blocks {
                 return Err(ReadError {
                     kind: ReadErrorKind::TooManyBlocks {
@@ -403,14 +418,8 @@ impl<'a> Reader<'a> {
                     pos: Pos::new(line, 1),
                 });
             }
-            // Most blocks have a handful of fields: one allocation, not four.
-            self.doc.blocks.push(Block {
-                fields: Vec::with_capacity(8),
-            });
         }
-        if let Some(block) = self.doc.blocks.last_mut() {
-            block.fields.push(field);
-        }
+        self.current.push(field);
         self.in_block = true;
         self.can_continue = true;
         Ok(())

@@ -163,12 +163,11 @@ pub(super) fn track(field: &Field, d: &mut Diagnostics) -> Option<DamageTrack> {
         .fragments
         .iter()
         .map(|f| {
-            let one = Field {
-                name: Default::default(),
-                pos: f.pos,
-                fragments: crate::syntax::Fragments::one(f.clone()),
-            };
-            tokens(&one).count() as u32
+            // The items on this fragment's line, split as `tokens` splits.
+            f.text
+                .split([' ', '\t', ','])
+                .filter(|t| !t.is_empty())
+                .count() as u32
         })
         .filter(|&n| n > 0)
         .collect();
