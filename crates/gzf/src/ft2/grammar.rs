@@ -321,6 +321,7 @@ const SLOTS: usize = 1024;
 /// A hash of a name that ignores ASCII case (`| 0x20` folds the letters;
 /// other bytes may collide, which only costs a probe): the length and the
 /// first and last two bytes, multiplied into the slot range.
+#[inline]
 fn name_hash(name: &[u8]) -> usize {
     let n = name.len();
     if n == 0 {
@@ -368,6 +369,7 @@ impl NameIndex {
     }
 
     /// The index of a name, compared ignoring ASCII case.
+    #[inline]
     fn id(&self, name: &str) -> Option<usize> {
         let mut slot = name_hash(name.as_bytes());
         loop {

@@ -81,6 +81,7 @@ impl Ft2Block {
     }
 
     /// The first known field of that (canonical) name.
+    #[inline]
     pub fn field(&self, name: &str) -> Option<&ModelField> {
         self.fields.iter().find(|f| f.known && f.name_is(name))
     }
@@ -139,6 +140,7 @@ impl ModelField {
         }
     }
 
+    #[inline]
     fn name_is(&self, name: &str) -> bool {
         // Known fields hold canonical names and callers pass them: the
         // length and the exact test settle almost every call without case
