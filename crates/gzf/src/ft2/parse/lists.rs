@@ -188,17 +188,20 @@ pub(super) fn status(field: &Field, d: &mut Diagnostics) -> Option<Status> {
     let mut any = false;
     for (tok, pos) in tokens(field) {
         any = true;
-        let w = tok.to_ascii_lowercase();
         // (group, word as it reads) — groups: 0 activity, 1 launch, 2 damage.
-        let (group, canon): (usize, &str) = match w.as_str() {
-            "active" => (0, "Active"),
-            "inactive" => (0, "Inactive"),
-            "launched" => (1, "Launched"),
-            "docked" => (1, "Docked"),
-            "damaged" => (2, "Damaged"),
-            "repaired" => (2, "Repaired"),
-            "destroyed" => (2, "Destroyed"),
-            _ => {
+        const WORDS: [(usize, &str); 7] = [
+            (0, "Active"),
+            (0, "Inactive"),
+            (1, "Launched"),
+            (1, "Docked"),
+            (2, "Damaged"),
+            (2, "Repaired"),
+            (2, "Destroyed"),
+        ];
+        let found = WORDS.iter().find(|(_, w)| w.eq_ignore_ascii_case(tok));
+        let (group, canon): (usize, &str) = match found {
+            Some(&word) => word,
+            None => {
                 ok = false;
                 d.push(
                     Code::E205,

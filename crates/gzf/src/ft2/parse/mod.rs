@@ -38,6 +38,10 @@ pub fn tokens(field: &Field) -> impl Iterator<Item = (&str, Pos)> {
 /// Parses `field` as `kind`. `None` when the value is invalid (an error was
 /// reported); warnings do not make it `None`.
 pub fn parse(kind: ValueKind, field: &Field, d: &mut Diagnostics) -> Option<Value> {
+    // Free text keeps its fragments as they are: no unfolded copy.
+    if matches!(kind, ValueKind::Text | ValueKind::Entries) {
+        return Some(Value::Text(frags(field)));
+    }
     let name: &str = &field.name;
     let vpos = field.value_pos();
     let text: Cow<str> = if field.fragments.len() == 1 {
