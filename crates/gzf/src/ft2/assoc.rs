@@ -16,16 +16,24 @@ pub fn name_key(name: &str) -> String {
 
 /// [`name_key`] of the parts joined with a space, without joining them.
 fn key_of_parts<'a>(parts: impl IntoIterator<Item = &'a str>) -> String {
-    let mut out = String::new();
+    let mut out: Vec<u8> = Vec::with_capacity(32);
     for part in parts {
-        for word in part.split([' ', '\t']).filter(|w| !w.is_empty()) {
-            if !out.is_empty() {
-                out.push(' ');
+        // A blank or a part boundary was passed since the last byte kept.
+        let mut gap = true;
+        for &b in part.as_bytes() {
+            if b == b' ' || b == b'\t' {
+                gap = true;
+                continue;
             }
-            out.extend(word.chars().map(|c| c.to_ascii_lowercase()));
+            if gap && !out.is_empty() {
+                out.push(b' ');
+            }
+            gap = false;
+            out.push(b.to_ascii_lowercase());
         }
     }
-    out
+    // Lowering ASCII bytes leaves any UTF-8 sequence as it was.
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// The name key of a block's identifier.
@@ -202,5 +210,20 @@ fn text_of(block: &Ft2Block, field: &str) -> Option<String> {
     match block.get(field) {
         Some(Value::Text(frags)) => Some(frags.join(" ")),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod key_tests {
+    use super::{key_of_parts, name_key};
+
+    #[test]
+    fn name_keys_collapse_blanks_and_case() {
+        assert_eq!(name_key("  SS\tSynthetic   12 "), "ss synthetic 12");
+        assert_eq!(name_key(""), "");
+        assert_eq!(name_key(" \t "), "");
+        assert_eq!(name_key("Élan X"), "Élan x");
+        assert_eq!(key_of_parts(["EUS", "Huron "]), "eus huron");
+        assert_eq!(key_of_parts(["", " a", "", "B"]), "a b");
     }
 }
