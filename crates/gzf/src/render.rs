@@ -6,55 +6,75 @@
 
 use crate::diag::Diagnostic;
 
-/// The physical lines of `input` as the reader counts them (CR LF, LF and
-/// lone CR end lines; a leading byte-order mark is skipped, spec §11.3).
-pub fn source_lines(input: &[u8]) -> Vec<String> {
-    let body = input.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(input);
-    let mut lines = Vec::new();
+/// Where each physical line of `body` starts and ends (line end excluded),
+/// as the reader counts them: CR LF, LF and lone CR end lines.
+fn line_spans(body: &[u8]) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
     let mut start = 0;
     let n = body.len();
     while start < n {
-        let mut end = start;
-        while end < n && body[end] != b'\n' && body[end] != b'\r' {
-            end += 1;
-        }
-        // Bad bytes print as `?`, one column each, like the reader counts.
-        let line: String = body[start..end]
+        let end = body[start..]
             .iter()
-            .map(|&b| {
-                if b.is_ascii() && (b >= 0x20 || b == b'\t') && b != 0x7F {
-                    b as char
-                } else {
-                    '?'
-                }
-            })
-            .collect();
-        lines.push(line);
+            .position(|&b| b == b'\n' || b == b'\r')
+            .map_or(n, |i| start + i);
+        spans.push((start, end));
         start = if end + 1 < n && body[end] == b'\r' && body[end + 1] == b'\n' {
             end + 2
         } else {
             end + 1
         };
     }
-    lines
+    spans
+}
+
+/// One line as printed: bad bytes as `?`, one column each, like the reader
+/// counts them.
+fn shown_line(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|&b| {
+            if b.is_ascii() && (b >= 0x20 || b == b'\t') && b != 0x7F {
+                b as char
+            } else {
+                '?'
+            }
+        })
+        .collect()
+}
+
+fn strip_bom(input: &[u8]) -> &[u8] {
+    input.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(input)
+}
+
+/// The physical lines of `input` as the reader counts them (CR LF, LF and
+/// lone CR end lines; a leading byte-order mark is skipped, spec §11.3).
+pub fn source_lines(input: &[u8]) -> Vec<String> {
+    let body = strip_bom(input);
+    line_spans(body)
+        .into_iter()
+        .map(|(s, e)| shown_line(&body[s..e]))
+        .collect()
 }
 
 /// Renders diagnostics for `path`, with source excerpts from `input`.
+/// Only the lines that are shown are copied, so a large file with a few
+/// diagnostics costs one scan for line ends.
 pub fn render(path: &str, input: &[u8], diagnostics: &[Diagnostic]) -> String {
     if diagnostics.is_empty() {
         return String::new();
     }
-    let lines = source_lines(input);
+    let body = strip_bom(input);
+    let spans = line_spans(body);
     let mut out = String::new();
     for d in diagnostics {
         out.push_str(&format!("{path}:{d}\n"));
-        let Some(line) = lines.get((d.pos.line as usize).wrapping_sub(1)) else {
+        let Some(&(start, end)) = spans.get((d.pos.line as usize).wrapping_sub(1)) else {
             continue;
         };
         let number = d.pos.line.to_string();
         let pad = " ".repeat(number.len());
         // A TAB is one column; print it as a space so the caret lines up.
-        let shown = line.replace('\t', " ");
+        let shown = shown_line(&body[start..end]).replace('\t', " ");
         let caret_at = (d.pos.col as usize).saturating_sub(1).min(shown.len());
         out.push_str(&format!(
             "{pad} |\n{number} | {shown}\n{pad} | {}^\n",

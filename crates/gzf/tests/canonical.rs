@@ -3,7 +3,7 @@
 
 mod common;
 use common::*;
-use gzf::ft2::values::{Status, Value};
+use gzf::ft2::values::{Status, TextList, Value};
 use gzf::ft2::BlockKind;
 
 /// Formats `HEADER + body` and compares the block(s) after the header with
@@ -149,9 +149,9 @@ fn set_inserts_at_grammar_position() {
 #[test]
 fn set_appends_when_nothing_later_and_replaces_in_place() {
     let mut file = read(&format!("{HEADER}Fleet: F\nAdmiral: A\n")).file;
-    file.blocks[1].set("Log", Value::Text(vec!["won".into()]));
+    file.blocks[1].set("Log", Value::Text(TextList::one("won".into())));
     file.blocks[1].set("Morale", Value::Percent(50));
-    file.blocks[1].set("Admiral", Value::Text(vec!["B".into()]));
+    file.blocks[1].set("Admiral", Value::Text(TextList::one("B".into())));
     assert!(file
         .to_canonical()
         .ends_with("Fleet:    F\r\nAdmiral:  B\r\nMorale:   50%\r\nLog:      won\r\n"));

@@ -68,10 +68,10 @@ fn track() -> impl Strategy<Value = DamageTrack> {
 fn value(kind: ValueKind) -> BoxedStrategy<Value> {
     match kind {
         ValueKind::Text | ValueKind::Id => prop::collection::vec(text(), 1..3)
-            .prop_map(Value::Text)
+            .prop_map(|v| Value::Text(v.into_iter().map(Into::into).collect()))
             .boxed(),
         ValueKind::Entries => prop::collection::vec(text(), 1..3)
-            .prop_map(Value::Text)
+            .prop_map(|v| Value::Text(v.into_iter().map(Into::into).collect()))
             .boxed(),
         ValueKind::Int => (0i64..1_000_000).prop_map(Value::Int).boxed(),
         ValueKind::Decimal => (-999_999_999_999_999i64..=999_999_999_999_999)
@@ -103,7 +103,7 @@ fn value(kind: ValueKind) -> BoxedStrategy<Value> {
             Just(Value::Word("1.1".into())).boxed()
         }
         ValueKind::Profile => Just(Value::Word("FT2".into())).boxed(),
-        ValueKind::Extent => Just(Value::Text(vec![])).boxed(),
+        ValueKind::Extent => Just(Value::Text(TextList::new())).boxed(),
     }
 }
 
@@ -152,7 +152,7 @@ fn block(kind: BlockKind) -> BoxedStrategy<Ft2Block> {
     );
     (fields, any::<bool>(), coords, lows)
         .prop_map(move |(fields, flag, (x, y, d), (lx, ly, hx, hy))| {
-            let mut b = Ft2Block::new(kind, Value::Text(vec!["x".into()]));
+            let mut b = Ft2Block::new(kind, Value::Text(TextList::one("x".into())));
             b.fields.clear();
             for (name, v) in fields.into_iter().flatten() {
                 b.fields.push(gzf::ft2::ModelField::typed(name, v));

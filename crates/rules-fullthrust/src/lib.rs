@@ -172,7 +172,10 @@ impl Ruleset for FullThrust {
                 }
                 for (mine, real) in o.systems.iter().zip(&ship.systems) {
                     if !mine.orders.is_empty() {
-                        file.blocks[real.block].set("Orders", Value::Text(mine.orders.clone()));
+                        file.blocks[real.block].set(
+                            "Orders",
+                            Value::Text(mine.orders.iter().map(Into::into).collect()),
+                        );
                     }
                 }
             }

@@ -180,7 +180,7 @@ fn system_orders(b: &Ft2Block) -> SystemOrders {
             .iter()
             .filter(|f| f.known && f.name == "Orders")
             .flat_map(|f| match &f.value {
-                Some(Value::Text(t)) => t.clone(),
+                Some(Value::Text(t)) => t.iter().map(|s| s.to_string()).collect(),
                 _ => Vec::new(),
             })
             .collect(),

@@ -11,12 +11,37 @@ use std::collections::HashSet;
 /// Names as block references compare them (spec §1.4): ASCII case-
 /// insensitive, trimmed, runs of blanks collapsed to one space.
 pub fn name_key(name: &str) -> String {
-    let words: Vec<String> = name
-        .split([' ', '\t'])
-        .filter(|w| !w.is_empty())
-        .map(|w| w.to_ascii_lowercase())
-        .collect();
-    words.join(" ")
+    key_of_parts([name])
+}
+
+/// [`name_key`] of the parts joined with a space, without joining them.
+fn key_of_parts<'a>(parts: impl IntoIterator<Item = &'a str>) -> String {
+    let mut out: Vec<u8> = Vec::with_capacity(32);
+    for part in parts {
+        // A blank or a part boundary was passed since the last byte kept.
+        let mut gap = true;
+        for &b in part.as_bytes() {
+            if b == b' ' || b == b'\t' {
+                gap = true;
+                continue;
+            }
+            if gap && !out.is_empty() {
+                out.push(b' ');
+            }
+            gap = false;
+            out.push(b.to_ascii_lowercase());
+        }
+    }
+    // Lowering ASCII bytes leaves any UTF-8 sequence as it was.
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// The name key of a block's identifier.
+fn id_key(b: &Ft2Block) -> String {
+    match b.fields.first().and_then(|f| f.value.as_ref()) {
+        Some(Value::Text(parts)) => key_of_parts(parts.iter().map(|p| p.as_str())),
+        _ => name_key(&b.id()),
+    }
 }
 
 /// Sets `owner` on every System and Base-Sector block (spec §5.1).
@@ -128,7 +153,7 @@ fn duplicate_names(file: &Ft2File, d: &mut Diagnostics) {
             Some(BlockKind::Ship | BlockKind::Base) => &mut craft,
             _ => continue,
         };
-        let key = name_key(&b.id());
+        let key = id_key(b);
         if key.is_empty() {
             continue;
         }
@@ -177,7 +202,7 @@ impl Ft2File {
         }
         self.blocks
             .iter()
-            .position(|b| b.kind.is_some_and(|k| kinds.contains(&k)) && name_key(&b.id()) == key)
+            .position(|b| b.kind.is_some_and(|k| kinds.contains(&k)) && id_key(b) == key)
     }
 }
 
@@ -185,5 +210,20 @@ fn text_of(block: &Ft2Block, field: &str) -> Option<String> {
     match block.get(field) {
         Some(Value::Text(frags)) => Some(frags.join(" ")),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod key_tests {
+    use super::{key_of_parts, name_key};
+
+    #[test]
+    fn name_keys_collapse_blanks_and_case() {
+        assert_eq!(name_key("  SS\tSynthetic   12 "), "ss synthetic 12");
+        assert_eq!(name_key(""), "");
+        assert_eq!(name_key(" \t "), "");
+        assert_eq!(name_key("Élan X"), "Élan x");
+        assert_eq!(key_of_parts(["EUS", "Huron "]), "eus huron");
+        assert_eq!(key_of_parts(["", " a", "", "B"]), "a b");
     }
 }

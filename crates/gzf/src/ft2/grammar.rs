@@ -257,6 +257,8 @@ pub fn fields(kind: BlockKind) -> &'static [FieldSpec] {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Lookup {
     pub spec: FieldSpec,
+    /// Where `spec` is in the block's table ([`fields`]).
+    pub index: usize,
     /// The name to write: canonical, except that `Armor` keeps its family.
     pub written: &'static str,
     /// `Type`/`Quality` in a Fighter-Group: accepted with W304 (§4.5).
@@ -266,16 +268,13 @@ pub struct Lookup {
 /// Finds a written field name in a block type's table (case-insensitive,
 /// `Armor` for `Armour`, and the Fighter-Group short names of §4.5).
 pub fn lookup(kind: BlockKind, name: &str) -> Option<Lookup> {
+    let index = name_index();
     let table = fields(kind);
-    let find = |n: &str| {
-        table
-            .iter()
-            .find(|s| s.name.eq_ignore_ascii_case(n))
-            .copied()
-    };
+    let find = |n: &str| index.position(kind, n).map(|i| (i, table[i]));
     if name.eq_ignore_ascii_case("Armor") {
-        return find("Armour").map(|spec| Lookup {
+        return find("Armour").map(|(index, spec)| Lookup {
             spec,
+            index,
             written: "Armor",
             alias: false,
         });
@@ -289,18 +288,118 @@ pub fn lookup(kind: BlockKind, name: &str) -> Option<Lookup> {
             None
         };
         if let Some(long) = long {
-            return find(long).map(|spec| Lookup {
+            return find(long).map(|(index, spec)| Lookup {
                 spec,
+                index,
                 written: spec.name,
                 alias: true,
             });
         }
     }
-    find(name).map(|spec| Lookup {
+    find(name).map(|(index, spec)| Lookup {
         spec,
+        index,
         written: spec.name,
         alias: false,
     })
+}
+
+/// Every field name of every table (and `Armor`), found by an
+/// ASCII-case-insensitive hash instead of a scan of the tables: the reader
+/// and the validator look a name up for every field of the file.
+struct NameIndex {
+    /// Distinct names in canonical spelling.
+    names: Vec<&'static str>,
+    /// Open addressing: `1 + index into names`, 0 for an empty slot.
+    slots: Vec<u16>,
+    /// Per name, per block kind: `1 + position` in the kind's table, or 0.
+    positions: Vec<[u8; BlockKind::ALL.len()]>,
+}
+
+const SLOTS: usize = 1024;
+
+/// A hash of a name that ignores ASCII case (`| 0x20` folds the letters;
+/// other bytes may collide, which only costs a probe): the length and the
+/// first and last two bytes, multiplied into the slot range.
+#[inline]
+fn name_hash(name: &[u8]) -> usize {
+    let n = name.len();
+    if n == 0 {
+        return 0;
+    }
+    let fold = |i: usize| u64::from(name[i] | 0x20);
+    let key = (n as u64)
+        | fold(0) << 8
+        | fold(n.min(2) - 1) << 16
+        | fold(n - 1) << 24
+        | fold(n.saturating_sub(2)) << 32;
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize % SLOTS
+}
+
+impl NameIndex {
+    fn build() -> NameIndex {
+        let mut index = NameIndex {
+            names: Vec::new(),
+            slots: vec![0; SLOTS],
+            positions: Vec::new(),
+        };
+        for (k, kind) in BlockKind::ALL.into_iter().enumerate() {
+            for (i, spec) in fields(kind).iter().enumerate() {
+                let id = index.insert(spec.name);
+                index.positions[id][k] = i as u8 + 1;
+            }
+        }
+        index.insert("Armor");
+        index
+    }
+
+    fn insert(&mut self, name: &'static str) -> usize {
+        if let Some(id) = self.id(name) {
+            return id;
+        }
+        let id = self.names.len();
+        self.names.push(name);
+        self.positions.push([0; BlockKind::ALL.len()]);
+        let mut slot = name_hash(name.as_bytes());
+        while self.slots[slot] != 0 {
+            slot = (slot + 1) % SLOTS;
+        }
+        self.slots[slot] = id as u16 + 1;
+        id
+    }
+
+    /// The index of a name, compared ignoring ASCII case.
+    #[inline]
+    fn id(&self, name: &str) -> Option<usize> {
+        let mut slot = name_hash(name.as_bytes());
+        loop {
+            let id = usize::from(self.slots[slot]).checked_sub(1)?;
+            let known = self.names[id];
+            if known.len() == name.len() && (known == name || known.eq_ignore_ascii_case(name)) {
+                return Some(id);
+            }
+            slot = (slot + 1) % SLOTS;
+        }
+    }
+
+    /// The position of a name in a block kind's table.
+    fn position(&self, kind: BlockKind, name: &str) -> Option<usize> {
+        let k = kind as usize;
+        let id = self.id(name)?;
+        usize::from(self.positions[id][k]).checked_sub(1)
+    }
+
+    /// The static copy of a name written exactly in canonical spelling.
+    fn intern(&self, name: &str) -> Option<&'static str> {
+        let id = self.id(name)?;
+        let known = self.names[id];
+        (known == name).then_some(known)
+    }
+}
+
+fn name_index() -> &'static NameIndex {
+    static INDEX: std::sync::OnceLock<NameIndex> = std::sync::OnceLock::new();
+    INDEX.get_or_init(NameIndex::build)
 }
 
 /// Whether a field may repeat in one block (spec §1.5).
@@ -325,60 +424,63 @@ impl crate::syntax::BlockRule for Ft2BlockRule {
     }
 
     fn intern(&self, field_name: &str) -> Option<&'static str> {
-        KNOWN_NAMES.iter().copied().find(|&n| n == field_name)
+        name_index().intern(field_name)
     }
 }
 
-/// Every field name of the profile in canonical spelling, for interning.
-const KNOWN_NAMES: &[&str] = &[
-    "Ship",
-    "System",
-    "Class",
-    "Hull-Class",
-    "Hull-Type",
-    "Fleet",
-    "Course",
-    "Velocity",
-    "Position-X",
-    "Position-Y",
-    "Move",
-    "Thrust-Rating",
-    "Damage-Track",
-    "Log",
-    "Orders",
-    "Firing-Arc",
-    "Status",
-    "Fighter-Group",
-    "Craft",
-    "Fighter-Type",
-    "Pilot-Quality",
-    "Endurance",
-    "Carrier",
-    "Terrain",
-    "Type",
-    "Diameter",
-    "Scenario",
-    "Turn",
-    "Admiral",
-    "Morale",
-    "Mass",
-    "Cost",
-    "Captain",
-    "Armour",
-    "Armor",
-    "Capacity",
-    "Launched-System",
-    "Base",
-    "Base-Sector",
-    "Low-X",
-    "Low-Y",
-    "High-X",
-    "High-Y",
-    "Location",
-    "Date",
-    "GZF-Version",
-    "Profile",
-    "Profile-Version",
-    "Universe",
-    "Universe-Version",
-];
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::BlockRule;
+
+    /// The plain definition the name index must agree with.
+    fn scan(kind: BlockKind, name: &str) -> Option<usize> {
+        fields(kind)
+            .iter()
+            .position(|s| s.name.eq_ignore_ascii_case(name))
+    }
+
+    #[test]
+    fn every_name_is_found_at_its_first_slot_or_close() {
+        let index = name_index();
+        for (id, name) in index.names.iter().enumerate() {
+            let home = name_hash(name.as_bytes());
+            let at = (0..SLOTS)
+                .find(|k| usize::from(index.slots[(home + k) % SLOTS]) == id + 1)
+                .expect("every name has a slot");
+            assert!(at <= 2, "{name} is {at} slots from home");
+        }
+    }
+
+    #[test]
+    fn the_name_index_agrees_with_a_scan_of_the_tables() {
+        let mut names: Vec<String> = Vec::new();
+        for kind in BlockKind::ALL {
+            assert!(fields(kind).len() < 64, "seen-field masks are 64 bits");
+            for spec in fields(kind) {
+                names.push(spec.name.to_string());
+                names.push(spec.name.to_ascii_lowercase());
+                names.push(spec.name.to_ascii_uppercase());
+                names.push(format!("{}s", spec.name));
+                names.push(spec.name[1..].to_string());
+            }
+        }
+        names.extend(["", "X", "Armor", "armor", "Quality", "Extent-X"].map(String::from));
+        for name in &names {
+            for kind in BlockKind::ALL {
+                assert_eq!(
+                    name_index().position(kind, name),
+                    scan(kind, name),
+                    "{kind:?} {name}"
+                );
+            }
+            let canonical = BlockKind::ALL
+                .iter()
+                .flat_map(|&k| fields(k))
+                .map(|s| s.name)
+                .chain(["Armor"])
+                .find(|&n| n == name);
+            assert_eq!(Ft2BlockRule.intern(name), canonical, "{name}");
+        }
+    }
+}

@@ -47,7 +47,11 @@ fn field_json(f: &ModelField) -> Json {
             }
         }
         _ => {
-            let text: Vec<Json> = f.raw.iter().map(|fr| Json::from(fr.text.clone())).collect();
+            let text: Vec<Json> = f
+                .raw
+                .iter()
+                .map(|fr| Json::from(fr.text.to_string()))
+                .collect();
             m.insert("text".into(), Json::Array(text));
         }
     }

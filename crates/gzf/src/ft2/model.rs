@@ -11,7 +11,7 @@ use super::grammar::{self, lookup};
 use super::values::Value;
 use super::BlockKind;
 use crate::diag::Pos;
-use crate::syntax::{Block, Document, Field, Fragment, LineEnd};
+use crate::syntax::{Block, Document, Field, Fragment, Fragments, LineEnd};
 use std::borrow::Cow;
 
 /// One field of a block: known (typed) or unknown (kept as written).
@@ -28,7 +28,7 @@ pub struct ModelField {
     pub value: Option<Value>,
     /// The fragments as read, with positions; written as they are when
     /// there is no typed value (unknown fields, invalid values).
-    pub raw: Vec<Fragment>,
+    pub raw: Fragments,
 }
 
 impl ModelField {
@@ -39,7 +39,7 @@ impl ModelField {
             known: true,
             pos: Pos::default(),
             value: Some(value),
-            raw: Vec::new(),
+            raw: Fragments::new(),
         }
     }
 
@@ -47,7 +47,7 @@ impl ModelField {
     pub fn written_fragments(&self) -> Vec<String> {
         match &self.value {
             Some(v) => v.fragments(),
-            None => self.raw.iter().map(|f| f.text.clone()).collect(),
+            None => self.raw.iter().map(|f| f.text.to_string()).collect(),
         }
     }
 
@@ -81,6 +81,7 @@ impl Ft2Block {
     }
 
     /// The first known field of that (canonical) name.
+    #[inline]
     pub fn field(&self, name: &str) -> Option<&ModelField> {
         self.fields.iter().find(|f| f.known && f.name_is(name))
     }
@@ -139,14 +140,17 @@ impl ModelField {
         }
     }
 
+    #[inline]
     fn name_is(&self, name: &str) -> bool {
         // Known fields hold canonical names and callers pass them: the
-        // exact test settles almost every call without case folding.
-        if self.name == name {
-            return true;
-        }
-        if self.name.len() != name.len() && self.name != "Armor" {
+        // length and the exact test settle almost every call without case
+        // folding. Only Armor/Armour (5 and 6 letters) match across lengths.
+        let mine: &str = &self.name;
+        if mine.len() != name.len() && mine.len() + name.len() != 11 {
             return false;
+        }
+        if mine == name {
+            return true;
         }
         self.canonical().eq_ignore_ascii_case(name)
             || (name.eq_ignore_ascii_case("Armor") && self.canonical() == "Armour")

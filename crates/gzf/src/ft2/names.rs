@@ -56,8 +56,22 @@ impl BlockKind {
 
     /// The block type a field name introduces, compared case-insensitively.
     pub fn from_name(name: &str) -> Option<BlockKind> {
-        BlockKind::ALL
-            .into_iter()
+        // Called for every field line: the length picks one or two
+        // candidates, so most names are rejected without comparing letters.
+        let candidates: &[BlockKind] = match name.len() {
+            4 => &[BlockKind::Ship, BlockKind::Base],
+            5 => &[BlockKind::Fleet],
+            6 => &[BlockKind::System],
+            7 => &[BlockKind::Terrain],
+            8 => &[BlockKind::Scenario],
+            11 => &[BlockKind::Header, BlockKind::BaseSector],
+            13 => &[BlockKind::FighterGroup],
+            15 => &[BlockKind::LaunchedSystem],
+            _ => &[],
+        };
+        candidates
+            .iter()
+            .copied()
             .find(|k| k.name().eq_ignore_ascii_case(name))
     }
 }
@@ -245,6 +259,30 @@ pub const ALL_SYSTEM_TYPES: &[&str] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn block_kinds_are_found_by_name_in_any_case() {
+        for (i, kind) in BlockKind::ALL.into_iter().enumerate() {
+            assert_eq!(kind as usize, i, "ALL is in declaration order");
+            let name = kind.name();
+            assert_eq!(BlockKind::from_name(name), Some(kind));
+            assert_eq!(BlockKind::from_name(&name.to_ascii_uppercase()), Some(kind));
+            assert_eq!(BlockKind::from_name(&name.to_ascii_lowercase()), Some(kind));
+            assert_eq!(BlockKind::from_name(&name[1..]), None);
+            assert_eq!(BlockKind::from_name(&format!("{name}x")), None);
+        }
+        for other in [
+            "",
+            "Ships",
+            "Bass",
+            "Type",
+            "Log",
+            "GZF-Versio",
+            "Base_Sector",
+        ] {
+            assert_eq!(BlockKind::from_name(other), None, "{other}");
+        }
+    }
 
     #[test]
     fn all_system_types_is_weapons_then_systems() {

@@ -40,12 +40,14 @@ pub fn build_block(block: Block, d: &mut Diagnostics) -> Ft2Block {
         id: block
             .fields
             .first()
-            .map(|f| f.unfolded())
+            .map(|f| f.fragments.clone())
             .unwrap_or_default(),
     };
     let mut fields: Vec<ModelField> = Vec::with_capacity(block.fields.len());
-    // (canonical name, line of first occurrence) of the known fields seen.
-    let mut seen: Vec<(&'static str, u32)> = Vec::new();
+    // The line of the first occurrence of each known field seen, by its
+    // position in the block's table (no table has 64 fields).
+    let mut seen_lines = [0u32; 64];
+    let mut seen: u64 = 0;
     for field in block.fields {
         let Some(found) = lookup(kind, &field.name) else {
             d.push(
@@ -57,7 +59,9 @@ pub fn build_block(block: Block, d: &mut Diagnostics) -> Ft2Block {
             continue;
         };
         let spec = found.spec;
-        if let Some(&(_, first)) = seen.iter().find(|(n, _)| *n == spec.name) {
+        let bit = 1u64 << (found.index % 64);
+        if seen & bit != 0 {
+            let first = seen_lines[found.index % 64];
             if !grammar::repeats(spec.name) {
                 d.push(
                     Code::E207,
@@ -77,7 +81,8 @@ pub fn build_block(block: Block, d: &mut Diagnostics) -> Ft2Block {
                 continue;
             }
         } else {
-            seen.push((spec.name, field.pos.line));
+            seen |= bit;
+            seen_lines[found.index % 64] = field.pos.line;
         }
         if found.alias {
             d.push(
@@ -133,12 +138,14 @@ fn unknown_field(field: crate::syntax::Field) -> ModelField {
 /// diagnostic is made, since most blocks have none.
 struct Label {
     kind: BlockKind,
-    id: String,
+    /// The identifier's fragments (shared with the block, not copied).
+    id: crate::syntax::Fragments,
 }
 
 impl std::fmt::Display for Label {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} {:?}", self.kind.name(), self.id)
+        let id: Vec<&str> = self.id.iter().map(|fr| fr.text.as_str()).collect();
+        write!(f, "{} {:?}", self.kind.name(), id.join(" "))
     }
 }
 

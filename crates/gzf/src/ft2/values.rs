@@ -4,6 +4,7 @@
 //! damage track it can mark), and each knows its canonical written form so
 //! that the writer and the JSON importer share one definition.
 
+use crate::syntax::{SmallList, Text};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::fmt;
@@ -222,11 +223,15 @@ pub fn boxes_text(boxes: &[bool]) -> String {
     marks.join(" ")
 }
 
+/// The fragments of a text value: one line needs no allocation.
+pub type TextList = SmallList<Text>;
+
 /// A parsed field value (spec §3), in the grammar of its field.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
-    /// Free text and Log/Orders entries: the fragments as written.
-    Text(Vec<String>),
+    /// Free text and Log/Orders entries: the fragments as written (read
+    /// ones share the file's buffer).
+    Text(TextList),
     Int(i64),
     /// Hundredths of an MU.
     Decimal(i64),
@@ -248,7 +253,7 @@ impl Value {
     /// The canonical written fragments of the value (spec §1.8, §3).
     pub fn fragments(&self) -> Vec<String> {
         match self {
-            Value::Text(frags) => frags.clone(),
+            Value::Text(frags) => frags.iter().map(|t| t.to_string()).collect(),
             Value::Int(n) | Value::Percent(n) => {
                 let mut s = n.to_string();
                 if matches!(self, Value::Percent(_)) {

@@ -8,11 +8,18 @@
 //! survive a round trip in place (spec §1.5, §1.6). The one piece of profile
 //! knowledge the reader needs — which field names start a new block without
 //! a blank line (§1.3) — comes in through [`BlockRule`].
+//!
+//! Reading is zero-copy: the reader keeps the whole file as one shared
+//! buffer ([`Text`] is a span of it), so a field costs no allocation of its
+//! own; a field with one fragment (the common case) does not even allocate
+//! its fragment list ([`Fragments`]).
 
 mod read;
+mod text;
 mod write;
 
 pub use read::{check_diagnostics, read, BlockRule, Limits, NoBlockRule, ReadError, ReadErrorKind};
+pub use text::{Fragments, SmallList, Text};
 pub use write::{write, LineEnd};
 
 use crate::diag::Pos;
@@ -21,13 +28,13 @@ use std::borrow::Cow;
 /// One piece of a field's value: the trimmed text of one physical line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fragment {
-    pub text: String,
+    pub text: Text,
     /// Where the text starts (for an empty value: just after the colon).
     pub pos: Pos,
 }
 
 impl Fragment {
-    pub fn new(text: impl Into<String>, pos: Pos) -> Fragment {
+    pub fn new(text: impl Into<Text>, pos: Pos) -> Fragment {
         Fragment {
             text: text.into(),
             pos,
@@ -43,7 +50,7 @@ pub struct Field {
     /// Column 1 of the field line.
     pub pos: Pos,
     /// Never empty for a field that was read; the first fragment may be "".
-    pub fragments: Vec<Fragment>,
+    pub fragments: Fragments,
 }
 
 impl Field {
@@ -52,7 +59,7 @@ impl Field {
         Field {
             name: Cow::Owned(name.into()),
             pos: Pos::default(),
-            fragments: vec![Fragment::new(value, Pos::default())],
+            fragments: Fragments::one(Fragment::new(value.into(), Pos::default())),
         }
     }
 

@@ -4,10 +4,16 @@
 //! diagnostic and reading goes on, so one pass reports everything. Only the
 //! resource limits of [`Limits`] stop it, because they protect the caller
 //! rather than describe the file.
+//!
+//! The file is read into one shared buffer (bad bytes replaced by `?` so
+//! that it is text and every offset is a column), lines are found with a
+//! word-at-a-time scan, and every fragment is a [`Text`] span of the buffer:
+//! no per-field copies.
 
-use super::{Block, Document, Field, Fragment};
+use super::{Block, Document, Field, Fragment, Fragments, Text};
 use crate::diag::{Code, Diagnostics, Pos};
 use std::borrow::Cow;
+use std::sync::Arc;
 
 /// Resource limits of the reader. They are part of the API: going past one
 /// is a [`ReadError`] with a position, never a panic or an abort.
@@ -98,6 +104,73 @@ fn is_blank(b: u8) -> bool {
     b == b' ' || b == b'\t'
 }
 
+/// How many blanks `bytes` starts with.
+fn lead_blanks(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .position(|&b| !is_blank(b))
+        .unwrap_or(bytes.len())
+}
+
+/// The length of `bytes` without its trailing blanks.
+fn trimmed_len(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .rposition(|&b| !is_blank(b))
+        .map_or(0, |i| i + 1)
+}
+
+/// A byte GZF never allows inside a line: not 7-bit ASCII (E101) or a
+/// control character other than TAB (E102). CR and LF end lines.
+fn is_bad(b: u8) -> bool {
+    b >= 0x7F || (b < 0x20 && b != b'\t' && b != b'\n' && b != b'\r')
+}
+
+/// The file as one shared text buffer, and whether any byte had to be
+/// replaced (then the caller reports each, line by line).
+fn source_text(body: &[u8]) -> (Arc<str>, bool) {
+    // Branch-free per chunk so that the compiler can vectorise the test.
+    let dirty = body
+        .chunks(64)
+        .any(|c| c.iter().fold(false, |acc, &b| acc | is_bad(b)));
+    if !dirty {
+        if let Ok(text) = std::str::from_utf8(body) {
+            return (Arc::from(text), false);
+        }
+    }
+    let text: String = body
+        .iter()
+        .map(|&b| if is_bad(b) { '?' } else { b as char })
+        .collect();
+    (Arc::from(text), true)
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// Index of the first CR or LF at or after `from`, or `bytes.len()`.
+fn line_end(bytes: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        // A byte of `w ^ x` is zero exactly where `w` has byte `x`; the
+        // lowest flagged byte is always a true match.
+        let lf = w ^ (ONES * u64::from(b'\n'));
+        let cr = w ^ (ONES * u64::from(b'\r'));
+        let hit = (lf.wrapping_sub(ONES) & !lf | cr.wrapping_sub(ONES) & !cr) & HIGHS;
+        if hit != 0 {
+            return i + (hit.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < bytes.len() && bytes[i] != b'\n' && bytes[i] != b'\r' {
+        i += 1;
+    }
+    i
+}
+
 /// Reads a GZF file. Returns the blocks that could be read and every
 /// diagnostic of spec §1 (E101–E105, W304 for a blank before a colon, W305).
 pub fn read(
@@ -125,6 +198,7 @@ pub fn read(
         );
         body = &body[3..];
     }
+    let (src, dirty) = source_text(body);
     let mut reader = Reader {
         doc: Document::default(),
         diags,
@@ -132,33 +206,30 @@ pub fn read(
         can_continue: false,
         limits,
         rule,
+        src: &src,
+        current: Vec::with_capacity(32),
     };
+    let bytes = src.as_bytes();
     let mut line_no: u32 = 0;
     let mut start = 0;
-    let n = body.len();
+    let n = bytes.len();
     while start < n {
-        // One pass finds the line end and whether every byte is clean
-        // (printable ASCII or TAB), so clean lines are not scanned twice.
-        let mut end = start;
-        let mut clean = true;
-        while end < n {
-            let b = body[end];
-            if b == b'\n' || b == b'\r' {
-                break;
-            }
-            clean &= (0x20..0x7F).contains(&b) || b == b'\t';
-            end += 1;
-        }
+        let end = line_end(bytes, start);
         line_no += 1;
-        reader.line(&body[start..end], clean, line_no)?;
+        let raw = &body[start..end];
+        if dirty && raw != &bytes[start..end] {
+            reader.bad_bytes(raw, line_no);
+        }
+        reader.line(start, end, line_no)?;
         check_diagnostics(&reader.diags, limits, Pos::new(line_no, 1))?;
         // CR LF is one line end; lone CR and lone LF are line ends too.
-        start = if end < n && body[end] == b'\r' && end + 1 < n && body[end + 1] == b'\n' {
+        start = if end + 1 < n && bytes[end] == b'\r' && bytes[end + 1] == b'\n' {
             end + 2
         } else {
             end + 1
         };
     }
+    reader.end_block();
     Ok((reader.doc, reader.diags))
 }
 
@@ -185,23 +256,64 @@ struct Reader<'a> {
     can_continue: bool,
     limits: &'a Limits,
     rule: &'a dyn BlockRule,
+    /// The whole file (after any byte-order mark), bad bytes as `?`.
+    src: &'a Arc<str>,
+    /// The fields of the block being read: one buffer reused for every
+    /// block, copied out at its exact size when the block ends.
+    current: Vec<Field>,
 }
 
-impl Reader<'_> {
-    fn line(&mut self, raw: &[u8], clean: bool, line: u32) -> Result<(), ReadError> {
-        if raw.len() > self.limits.max_line_bytes {
+impl<'a> Reader<'a> {
+    /// E101/E102 for each bad byte of a line (they read as `?`, so that
+    /// positions of what follows stay right).
+    fn bad_bytes(&mut self, raw: &[u8], line: u32) {
+        for (i, &b) in raw.iter().enumerate() {
+            let pos = Pos::new(line, i as u32 + 1);
+            if b >= 0x80 {
+                self.diags.push(
+                    Code::E101,
+                    pos,
+                    format!("byte 0x{b:02X} is not 7-bit ASCII; GZF files are plain ASCII"),
+                );
+            } else if is_bad(b) {
+                self.diags.push(
+                    Code::E102,
+                    pos,
+                    format!("control character 0x{b:02X}; only TAB and line ends are allowed"),
+                );
+            }
+        }
+    }
+
+    /// Moves the block being read, if any, into the document.
+    fn end_block(&mut self) {
+        if !self.current.is_empty() {
+            let fields: Vec<Field> = self.current.drain(..).collect();
+            self.doc.blocks.push(Block { fields });
+        }
+    }
+
+    /// A fragment of the buffer: bytes `start..end` of the file.
+    fn text(&self, start: usize, end: usize) -> Text {
+        Text::span(self.src, start..end)
+    }
+
+    /// The line `start..end` of the buffer (line end excluded).
+    fn line(&mut self, start: usize, end: usize, line: u32) -> Result<(), ReadError> {
+        if end - start > self.limits.max_line_bytes {
             return Err(ReadError {
                 kind: ReadErrorKind::LineTooLong {
-                    bytes: raw.len(),
+                    bytes: end - start,
                     limit: self.limits.max_line_bytes,
                 },
                 pos: Pos::new(line, 1),
             });
         }
-        let text = self.checked_text(raw, clean, line);
+        let src: &'a str = self.src;
+        let text = &src[start..end];
         let bytes = text.as_bytes();
-        let first_other = bytes.iter().position(|&b| !is_blank(b));
-        let Some(first_other) = first_other else {
+        let first_other = lead_blanks(bytes);
+        if first_other == bytes.len() {
             if !bytes.is_empty() {
                 self.diags.push(
                     Code::W305,
@@ -211,75 +323,41 @@ impl Reader<'_> {
             }
             self.in_block = false;
             self.can_continue = false;
+            self.end_block();
             return Ok(());
-        };
+        }
         if first_other > 0 {
-            self.continuation(&text, first_other, line);
+            self.continuation(text, start, first_other, line);
             return Ok(());
         }
-        self.field_line(&text, line)
+        self.field_line(text, start, line)
     }
 
-    /// The line as a string, with E101/E102 for each bad byte; bad bytes
-    /// become `?` so that positions of what follows stay right.
-    fn checked_text<'t>(&mut self, raw: &'t [u8], clean: bool, line: u32) -> Cow<'t, str> {
-        if clean {
-            // Fast path: every byte is printable ASCII or TAB.
-            if let Ok(text) = std::str::from_utf8(raw) {
-                return Cow::Borrowed(text);
+    fn continuation(&mut self, text: &str, start: usize, first_other: usize, line: u32) {
+        if self.can_continue {
+            let frag = Fragment {
+                text: self.text(start + first_other, start + trimmed_len(text.as_bytes())),
+                pos: Pos::new(line, first_other as u32 + 1),
+            };
+            if let Some(field) = self.current.last_mut() {
+                field.fragments.push(frag);
+                return;
             }
         }
-        let mut out = String::with_capacity(raw.len());
-        for (i, &b) in raw.iter().enumerate() {
-            let pos = Pos::new(line, i as u32 + 1);
-            if b >= 0x80 {
-                self.diags.push(
-                    Code::E101,
-                    pos,
-                    format!("byte 0x{b:02X} is not 7-bit ASCII; GZF files are plain ASCII"),
-                );
-                out.push('?');
-            } else if (b < 0x20 && b != b'\t') || b == 0x7F {
-                self.diags.push(
-                    Code::E102,
-                    pos,
-                    format!("control character 0x{b:02X}; only TAB and line ends are allowed"),
-                );
-                out.push('?');
-            } else {
-                out.push(b as char);
-            }
-        }
-        Cow::Owned(out)
-    }
-
-    fn continuation(&mut self, text: &str, first_other: usize, line: u32) {
-        let field = if self.can_continue {
-            self.doc.blocks.last_mut().and_then(|b| b.fields.last_mut())
-        } else {
-            None
-        };
-        match field {
-            Some(field) => {
-                let value = text.trim_end_matches([' ', '\t']);
-                field.fragments.push(Fragment::new(
-                    &value[first_other..],
-                    Pos::new(line, first_other as u32 + 1),
-                ));
-            }
-            // After a rejected line (§11.4) the continuation belongs to that
-            // line and is dropped with it: no second diagnostic.
-            None if self.in_block => {}
-            None => self.diags.push(
+        // After a rejected line (§11.4) the continuation belongs to that
+        // line and is dropped with it: no second diagnostic.
+        if !self.in_block {
+            self.diags.push(
                 Code::E105,
                 Pos::new(line, 1),
                 "continuation line (starts with a blank) with no field to continue; remove the leading blanks or put it after a field",
-            ),
+            );
         }
     }
 
-    fn field_line(&mut self, text: &str, line: u32) -> Result<(), ReadError> {
-        let Some(colon) = text.find(':') else {
+    fn field_line(&mut self, text: &str, start: usize, line: u32) -> Result<(), ReadError> {
+        let bytes = text.as_bytes();
+        let Some(colon) = bytes.iter().position(|&b| b == b':') else {
             self.can_continue = false;
             self.diags.push(
                 Code::E103,
@@ -289,8 +367,8 @@ impl Reader<'_> {
             return Ok(());
         };
         let raw_name = &text[..colon];
-        let name = raw_name.trim_end_matches([' ', '\t']);
-        if name.is_empty() || name.contains([' ', '\t']) {
+        let name = &raw_name[..trimmed_len(raw_name.as_bytes())];
+        if name.is_empty() || name.bytes().any(is_blank) {
             self.can_continue = false;
             self.diags.push(
                 Code::E104,
@@ -306,27 +384,32 @@ impl Reader<'_> {
                 format!("blank between field name {name:?} and its colon; write `{name}:`"),
             );
         }
-        let rest = &text[colon + 1..];
-        let lead = rest.len() - rest.trim_start_matches([' ', '\t']).len();
-        let value = rest[lead..].trim_end_matches([' ', '\t']);
+        let rest = &bytes[colon + 1..];
+        let lead = lead_blanks(rest);
+        let value = &rest[lead..trimmed_len(rest).max(lead)];
         let value_col = if value.is_empty() {
             colon + 2
         } else {
             colon + 1 + lead + 1
         };
+        let value_start = start + colon + 1 + lead;
         let field = Field {
             name: match self.rule.intern(name) {
                 Some(known) => Cow::Borrowed(known),
                 None => Cow::Owned(name.to_string()),
             },
             pos: Pos::new(line, 1),
-            fragments: vec![Fragment::new(value, Pos::new(line, value_col as u32))],
+            fragments: Fragments::one(Fragment {
+                text: self.text(value_start, value_start + value.len()),
+                pos: Pos::new(line, value_col as u32),
+            }),
         };
-        let new_block = match self.doc.blocks.last() {
-            Some(block) if self.in_block => self.rule.starts_block(block.type_name(), name),
+        let new_block = match self.current.first() {
+            Some(first) if self.in_block => self.rule.starts_block(&first.name, name),
             _ => true,
         };
         if new_block {
+            self.end_block();
             if self.doc.blocks.len() >= self.limits.max_blocks {
                 return Err(ReadError {
                     kind: ReadErrorKind::TooManyBlocks {
@@ -335,16 +418,39 @@ impl Reader<'_> {
                     pos: Pos::new(line, 1),
                 });
             }
-            // Most blocks have a handful of fields: one allocation, not four.
-            self.doc.blocks.push(Block {
-                fields: Vec::with_capacity(8),
-            });
         }
-        if let Some(block) = self.doc.blocks.last_mut() {
-            block.fields.push(field);
-        }
+        self.current.push(field);
         self.in_block = true;
         self.can_continue = true;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::line_end;
+
+    #[test]
+    fn line_end_finds_the_first_cr_or_lf() {
+        let cases: &[&[u8]] = &[
+            b"",
+            b"a",
+            b"\n",
+            b"\r\n",
+            b"abcdefg\n",
+            b"abcdefgh\r\n",
+            b"abcdefghijklmnop",
+            b"abcdefghijklmno\rx",
+            b"\x8a\x8d\x0a",
+            b"x\x0b\x0c\x0e\x1a\x2a\x8a\x8d\x8e\r",
+        ];
+        for &c in cases {
+            for from in 0..=c.len() {
+                let want = (from..c.len())
+                    .find(|&i| c[i] == b'\n' || c[i] == b'\r')
+                    .unwrap_or(c.len());
+                assert_eq!(line_end(c, from), want, "{c:?} from {from}");
+            }
+        }
     }
 }

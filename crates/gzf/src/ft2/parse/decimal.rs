@@ -91,35 +91,42 @@ pub fn read_decimal(text: &str) -> DecimalRead {
         return DecimalRead::Syntax;
     }
     // value = digits × 10^(exponent − frac_len); hundredths shift by 2.
-    let mut digits = String::with_capacity(int_digits.len() + frac_digits.len());
-    digits.push_str(int_digits);
-    digits.push_str(frac_digits);
+    // The digits are read in place (integer part, then fraction).
+    let digits = || int_digits.bytes().chain(frac_digits.bytes());
     let decimals = frac_digits.len() as i64 - exponent;
     let tolerated = if has_exp {
         decimals > 2
     } else {
         !point || frac_digits.len() > 2 || int_digits.len() > 6
     };
-    let sig = digits.trim_start_matches('0');
-    if sig.is_empty() {
+    let zeros = digits().take_while(|&c| c == b'0').count();
+    let sig_len = int_digits.len() + frac_digits.len() - zeros;
+    if sig_len == 0 {
         return DecimalRead::Ok(0, tolerated);
     }
-    let k = sig.len() as i64;
+    // The first `n` significant digits as a number (n < 17 below, so it
+    // cannot overflow).
+    let leading = |n: usize| {
+        digits()
+            .skip(zeros)
+            .take(n)
+            .fold(0i64, |acc, c| acc * 10 + i64::from(c - b'0'))
+    };
+    let k = sig_len as i64;
     // sig × 10^(−decimals) >= 10^13  <=>  k − 1 − decimals >= 13.
     if k - 1 - decimals >= 13 {
         return DecimalRead::Range;
     }
     let shift = 2 - decimals;
     let h: i64 = if shift >= 0 {
-        let base: i64 = sig.parse().unwrap_or(0);
-        base * 10i64.pow(shift as u32)
+        leading(sig_len) * 10i64.pow(shift as u32)
     } else {
         let drop = (-shift) as usize;
-        let (kept, first_dropped) = if drop > sig.len() {
+        let (kept, first_dropped) = if drop > sig_len {
             (0, b'0')
         } else {
-            let kept = &sig[..sig.len() - drop];
-            (kept.parse().unwrap_or(0), sig.as_bytes()[sig.len() - drop])
+            let first_dropped = digits().nth(zeros + sig_len - drop).unwrap_or(b'0');
+            (leading(sig_len - drop), first_dropped)
         };
         kept + i64::from(first_dropped >= b'5')
     };
@@ -132,8 +139,14 @@ pub fn read_decimal(text: &str) -> DecimalRead {
 pub(super) fn decimal(field: &Field, d: &mut Diagnostics) -> Option<i64> {
     let name = &field.name;
     let pos = field.value_pos();
-    let text = field.unfolded();
-    let text = text.trim();
+    let unfolded;
+    let text = match field.fragments.as_slice() {
+        [one] => one.text.trim(),
+        _ => {
+            unfolded = field.unfolded();
+            unfolded.trim()
+        }
+    };
     match read_decimal(text) {
         DecimalRead::Ok(h, tolerated) => {
             if tolerated {
@@ -164,5 +177,39 @@ pub(super) fn decimal(field: &Field, d: &mut Diagnostics) -> Option<i64> {
             );
             None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{read_decimal, DecimalRead};
+
+    fn hundredths(text: &str) -> i64 {
+        match read_decimal(text) {
+            DecimalRead::Ok(h, _) => h,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn digits_are_read_in_place_and_rounded_half_away_from_zero() {
+        for (text, want) in [
+            ("0.005", 1),
+            ("0.0049", 0),
+            ("1.995", 200),
+            ("-1.995", -200),
+            ("000.125", 13),
+            ("0.00", 0),
+            ("79.10", 7910),
+            ("12.3e2", 123_000),
+            ("1.5e-3", 0),
+            ("5.0e-3", 1),
+            ("9.99999e5", 99_999_900),
+            ("123456789012.34", 12_345_678_901_234),
+        ] {
+            assert_eq!(hundredths(text), want, "{text}");
+        }
+        assert_eq!(read_decimal("1.0e13"), DecimalRead::Range);
+        assert_eq!(read_decimal("x"), DecimalRead::Syntax);
     }
 }

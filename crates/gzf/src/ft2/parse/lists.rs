@@ -163,12 +163,11 @@ pub(super) fn track(field: &Field, d: &mut Diagnostics) -> Option<DamageTrack> {
         .fragments
         .iter()
         .map(|f| {
-            let one = Field {
-                name: Default::default(),
-                pos: f.pos,
-                fragments: vec![f.clone()],
-            };
-            tokens(&one).count() as u32
+            // The items on this fragment's line, split as `tokens` splits.
+            f.text
+                .split([' ', '\t', ','])
+                .filter(|t| !t.is_empty())
+                .count() as u32
         })
         .filter(|&n| n > 0)
         .collect();
@@ -189,17 +188,20 @@ pub(super) fn status(field: &Field, d: &mut Diagnostics) -> Option<Status> {
     let mut any = false;
     for (tok, pos) in tokens(field) {
         any = true;
-        let w = tok.to_ascii_lowercase();
         // (group, word as it reads) — groups: 0 activity, 1 launch, 2 damage.
-        let (group, canon): (usize, &str) = match w.as_str() {
-            "active" => (0, "Active"),
-            "inactive" => (0, "Inactive"),
-            "launched" => (1, "Launched"),
-            "docked" => (1, "Docked"),
-            "damaged" => (2, "Damaged"),
-            "repaired" => (2, "Repaired"),
-            "destroyed" => (2, "Destroyed"),
-            _ => {
+        const WORDS: [(usize, &str); 7] = [
+            (0, "Active"),
+            (0, "Inactive"),
+            (1, "Launched"),
+            (1, "Docked"),
+            (2, "Damaged"),
+            (2, "Repaired"),
+            (2, "Destroyed"),
+        ];
+        let found = WORDS.iter().find(|(_, w)| w.eq_ignore_ascii_case(tok));
+        let (group, canon): (usize, &str) = match found {
+            Some(&word) => word,
+            None => {
                 ok = false;
                 d.push(
                     Code::E205,
@@ -310,7 +312,7 @@ pub(super) fn move_order(field: &Field, d: &mut Diagnostics) -> Option<Vec<MoveE
 pub(super) fn extent(field: &Field, d: &mut Diagnostics) -> Option<Value> {
     let toks: Vec<(&str, Pos)> = tokens(field).collect();
     if toks.is_empty() {
-        return Some(Value::Text(Vec::new()));
+        return Some(Value::Text(TextList::new()));
     }
     let nums: Vec<i64> = toks
         .iter()
@@ -332,5 +334,9 @@ pub(super) fn extent(field: &Field, d: &mut Diagnostics) -> Option<Value> {
         field.value_pos(),
         "Extent with four numbers read as Low-X, Low-Y, High-X, High-Y; write those fields instead",
     );
-    Some(Value::Text(nums.iter().map(|&h| decimal_text(h)).collect()))
+    Some(Value::Text(
+        nums.iter()
+            .map(|&h| crate::syntax::Text::from(decimal_text(h)))
+            .collect(),
+    ))
 }

@@ -11,7 +11,7 @@ pub use lists::move_element;
 
 use super::grammar::ValueKind;
 use super::names::{self, match_defined};
-use super::values::Value;
+use super::values::{TextList, Value};
 use crate::diag::{Code, Diagnostics, Pos};
 use crate::syntax::Field;
 use decimal::decimal;
@@ -38,10 +38,14 @@ pub fn tokens(field: &Field) -> impl Iterator<Item = (&str, Pos)> {
 /// Parses `field` as `kind`. `None` when the value is invalid (an error was
 /// reported); warnings do not make it `None`.
 pub fn parse(kind: ValueKind, field: &Field, d: &mut Diagnostics) -> Option<Value> {
+    // Free text keeps its fragments as they are: no unfolded copy.
+    if matches!(kind, ValueKind::Text | ValueKind::Entries) {
+        return Some(Value::Text(frags(field)));
+    }
     let name: &str = &field.name;
     let vpos = field.value_pos();
     let text: Cow<str> = if field.fragments.len() == 1 {
-        Cow::Borrowed(&field.fragments[0].text)
+        Cow::Borrowed(field.fragments[0].text.as_str())
     } else {
         Cow::Owned(field.unfolded().trim().to_string())
     };
@@ -153,7 +157,7 @@ pub fn parse(kind: ValueKind, field: &Field, d: &mut Diagnostics) -> Option<Valu
     }
 }
 
-fn frags(field: &Field) -> Vec<String> {
+fn frags(field: &Field) -> TextList {
     field.fragments.iter().map(|f| f.text.clone()).collect()
 }
 
