@@ -1,51 +1,13 @@
 //! The API over real HTTP on loopback: whole games of every ruleset between bots,
 //! events, deadlines, restarts and the security rules. Every wait is bounded.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+mod common;
+
+use common::{create, start, token, wait_status, ADMIN};
 use host::client::Client;
-use host::{Background, Config};
 use serde_json::{json, Value};
-
-const ADMIN: &str = "admin-secret";
-
-fn start(db: &std::path::Path) -> Background {
-    Background::start(Config {
-        db: format!("sqlite:{}", db.display()),
-        bind: "127.0.0.1:0".into(),
-        admin_token: Some(ADMIN.into()),
-        body_limit: 16 * 1024,
-        tick: Duration::from_millis(20),
-        files_dir: None,
-    })
-    .expect("server starts")
-}
-
-fn create(c: &mut Client, body: Value) -> Value {
-    let r = c.post_json("/api/games", Some(ADMIN), &body).unwrap();
-    assert_eq!(r.status, 201, "{}", String::from_utf8_lossy(&r.body));
-    r.json()
-}
-
-fn token(created: &Value, i: usize) -> String {
-    created["tokens"][i]["token"].as_str().unwrap().to_string()
-}
-
-/// Waits (bounded) until the game's status satisfies `f`.
-fn wait_status(c: &mut Client, id: &str, f: impl Fn(&Value) -> bool) -> Value {
-    let start = Instant::now();
-    loop {
-        let st = c.get(&format!("/api/games/{id}"), None).unwrap().json();
-        if f(&st) {
-            return st;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "gave up waiting: {st}"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
 
 #[test]
 fn two_http_bots_play_a_whole_ttrts_game() {

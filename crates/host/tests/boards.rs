@@ -4,29 +4,11 @@
 
 use std::time::{Duration, Instant};
 
+mod common;
+
+use common::{create, start};
 use host::client::Client;
-use host::{Background, Config};
-use serde_json::{json, Value};
-
-const ADMIN: &str = "admin-secret";
-
-fn start(db: &std::path::Path) -> Background {
-    Background::start(Config {
-        db: format!("sqlite:{}", db.display()),
-        bind: "127.0.0.1:0".into(),
-        admin_token: Some(ADMIN.into()),
-        body_limit: 16 * 1024,
-        tick: Duration::from_millis(20),
-        files_dir: None,
-    })
-    .expect("server starts")
-}
-
-fn create(c: &mut Client, body: Value) -> Value {
-    let r = c.post_json("/api/games", Some(ADMIN), &body).unwrap();
-    assert_eq!(r.status, 201, "{}", String::from_utf8_lossy(&r.body));
-    r.json()
-}
+use serde_json::json;
 
 fn svg(r: &host::client::Response) -> String {
     assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));

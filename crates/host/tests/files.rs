@@ -6,47 +6,28 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+mod common;
+
+use common::{create, status, ADMIN};
 use engine::Seat;
 use host::client::Client;
 use host::{Background, Config};
 use playfile::Status;
 use serde_json::{json, Value};
 
-const ADMIN: &str = "admin-secret";
 const LIMIT: Duration = Duration::from_secs(120);
 
 fn start(db: &Path, files_dir: &Path) -> Background {
     Background::start(Config {
-        db: format!("sqlite:{}", db.display()),
-        bind: "127.0.0.1:0".into(),
-        admin_token: Some(ADMIN.into()),
-        body_limit: 16 * 1024,
-        tick: Duration::from_millis(20),
         files_dir: Some(files_dir.to_path_buf()),
+        ..common::config(db)
     })
     .expect("server starts")
 }
 
-fn create(c: &mut Client, body: Value) -> Value {
-    let r = c.post_json("/api/games", Some(ADMIN), &body).unwrap();
-    assert_eq!(r.status, 201, "{}", String::from_utf8_lossy(&r.body));
-    r.json()
-}
-
-fn status(c: &mut Client, id: &str) -> Value {
-    c.get(&format!("/api/games/{id}"), None).unwrap().json()
-}
-
 /// Waits (bounded) until `f` holds.
-fn wait_for<T>(what: &str, mut f: impl FnMut() -> Option<T>) -> T {
-    let start = Instant::now();
-    loop {
-        if let Some(t) = f() {
-            return t;
-        }
-        assert!(start.elapsed() < LIMIT, "gave up waiting for {what}");
-        std::thread::sleep(Duration::from_millis(10));
-    }
+fn wait_for<T>(what: &str, f: impl FnMut() -> Option<T>) -> T {
+    common::wait_for(what, LIMIT, f)
 }
 
 fn read_status(dir: &Path) -> Option<Status> {
