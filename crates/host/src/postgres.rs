@@ -198,19 +198,24 @@ async fn connect(
 
 /// Creates a fresh schema in the database at `url` and returns a URL whose
 /// connections use it: tests and benchmarks get a database of their own
-/// without creating databases.
+/// without creating databases. The name is `PREFIX_t<unix seconds>_<random>`;
+/// schemas of the same prefix made more than an hour ago (left by earlier
+/// runs) are dropped first, so repeated test runs do not pile them up.
 pub fn fresh_schema(url: &str, prefix: &str) -> Result<String, StoreError> {
     let config = parse(url)?;
     let mut b = [0u8; 6];
     getrandom::fill(&mut b)
         .map_err(|e| StoreError::new(StoreErrorKind::Database, e.to_string()))?;
+    let prefix: String = prefix
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
     let name = format!(
-        "{}_{}",
-        prefix
-            .chars()
-            .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
-            .collect::<String>()
-            .to_ascii_lowercase(),
+        "{prefix}_t{now}_{}",
         b.iter().map(|x| format!("{x:02x}")).collect::<String>()
     );
     let rt = tokio::runtime::Builder::new_current_thread()
@@ -219,6 +224,24 @@ pub fn fresh_schema(url: &str, prefix: &str) -> Result<String, StoreError> {
         .map_err(|e| StoreError::new(StoreErrorKind::Database, e.to_string()))?;
     rt.block_on(async {
         let client = connect(&config, None, 0).await?;
+        let stale = format!("{prefix}_t");
+        for row in client
+            .query("SELECT nspname FROM pg_namespace", &[])
+            .await
+            .map_err(db_err)?
+        {
+            let schema: String = row.get(0);
+            let made = schema
+                .strip_prefix(&stale)
+                .and_then(|rest| rest.split('_').next())
+                .and_then(|secs| secs.parse::<u64>().ok());
+            if made.is_some_and(|t| t + 3600 < now) {
+                client
+                    .batch_execute(&format!("DROP SCHEMA IF EXISTS \"{schema}\" CASCADE"))
+                    .await
+                    .map_err(db_err)?;
+            }
+        }
         client
             .batch_execute(&format!("CREATE SCHEMA \"{name}\""))
             .await
