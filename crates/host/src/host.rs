@@ -27,6 +27,11 @@ use crate::storage::{
 /// Attempts at one step when other processes keep getting there first.
 const MAX_ATTEMPTS: usize = 8;
 
+/// The turn limit of a game that names none.
+pub const DEFAULT_MAX_TURNS: u64 = 1_000;
+/// The largest turn limit a game may ask for.
+pub const MAX_TURNS_LIMIT: u64 = 1_000_000;
+
 /// Most seats a game may have (bounds work done for one request).
 const MAX_SEATS: usize = 64;
 
@@ -50,6 +55,11 @@ pub struct CreateGame {
     pub seed: Option<u64>,
     #[serde(default)]
     pub deadline: DeadlinePolicy,
+    /// Turns after which the game ends without a winner if its rules have
+    /// not ended it (1 to [`MAX_TURNS_LIMIT`]; [`DEFAULT_MAX_TURNS`] when
+    /// absent).
+    #[serde(default)]
+    pub max_turns: Option<u64>,
     /// Ruleset-specific options.
     #[serde(default)]
     pub options: Map<String, Value>,
@@ -299,6 +309,15 @@ impl Host {
         if !details.is_empty() {
             return Err(HostError::bad_request("bad seats").with_details(details));
         }
+        let max_turns = req.max_turns.unwrap_or(DEFAULT_MAX_TURNS);
+        if !(1..=MAX_TURNS_LIMIT).contains(&max_turns) {
+            return Err(HostError::bad_request("bad turn limit").with_details(vec![
+                Detail::field(
+                    "max_turns",
+                    format!("give 1 to {MAX_TURNS_LIMIT} turns, not {max_turns}"),
+                ),
+            ]));
+        }
         let seed = req.seed.unwrap_or_else(|| {
             let mut b = [0u8; 8];
             getrandom::fill(&mut b).expect("the operating system's random generator works");
@@ -380,6 +399,7 @@ impl Host {
                 seats,
                 deadline: req.deadline,
                 created,
+                max_turns: Some(max_turns),
             },
             step: 0,
             step_started_ms: now,
@@ -387,7 +407,7 @@ impl Host {
             orders: Default::default(),
             finished: false,
         };
-        slot.finished = slot.game.outcome().is_some();
+        slot.finished = slot.outcome().is_some();
         let bot_rows = slot.bot_orders(now);
         for r in &bot_rows {
             slot.orders.insert(r.seat, r.clone());
@@ -722,7 +742,6 @@ impl Host {
         let now = now_ms();
         let at = record::time::now_iso8601();
         let report = slot.game.resolve(Some(&at));
-        let finished = slot.game.outcome().is_some();
         let new_base = slot.game.save();
         let (old_base, old_step, old_started) =
             (slot.base.clone(), slot.step, slot.step_started_ms);
@@ -730,6 +749,7 @@ impl Host {
         slot.base = new_base;
         slot.step += 1;
         slot.step_started_ms = now;
+        let finished = slot.outcome().is_some();
         slot.finished = finished;
         let bot_rows = if finished {
             vec![]
@@ -739,7 +759,7 @@ impl Host {
         let report_json = json!({
             "turn": report.turn,
             "defaulted": report.defaulted.iter().map(|s| s.0).collect::<Vec<_>>(),
-            "outcome": report.outcome,
+            "outcome": slot.outcome(),
         });
         let write = Write::CommitTurn {
             game: slot.row(),
@@ -786,7 +806,7 @@ impl Host {
                 Event {
                     kind: "game_over",
                     seat: None,
-                    data: json!({"outcome": slot.game.outcome()}),
+                    data: json!({"outcome": slot.outcome()}),
                 },
             );
         } else {
@@ -953,7 +973,7 @@ impl Host {
             out.push(Event {
                 kind: "game_over",
                 seat: None,
-                data: json!({"outcome": slot.game.outcome()}),
+                data: json!({"outcome": slot.outcome()}),
             });
         } else if let Some(seat) = seat {
             if slot.game.missing().contains(&Seat(seat)) {

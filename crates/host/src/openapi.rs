@@ -69,6 +69,7 @@ pub fn document() -> Value {
                             {"type": "object", "properties": {"policy": {"const": "all_done_or_limit"}, "seconds": {"type": "integer"}}, "required": ["policy", "seconds"]},
                             {"type": "object", "properties": {"policy": {"const": "threshold"}, "seats": {"type": "integer"}, "seconds": {"type": "integer"}}, "required": ["policy", "seats", "seconds"]}
                         ]},
+                        "max_turns": {"type": "integer", "minimum": 1, "maximum": 1000000, "default": 1000, "description": "the game ends without a winner once this many turns are resolved, if its rules have not ended it"},
                         "options": {"type": "object"}
                     }
                 }

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use engine::{DynRuleset, Game, GameRng, ParsedOrders, Seat};
+use engine::{DynRuleset, Game, GameRng, Outcome, ParsedOrders, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -36,6 +36,11 @@ pub struct Meta {
     pub seats: Vec<SeatMeta>,
     pub deadline: DeadlinePolicy,
     pub created: String,
+    /// The game ends (no winner) once this many turns are resolved, if the
+    /// rules have not ended it: a game nobody can win must not run forever.
+    /// Absent in games stored before the limit existed: no limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_turns: Option<u64>,
 }
 
 pub struct Slot {
@@ -124,6 +129,18 @@ impl Slot {
     }
 
     /// Throws away anything in memory that is not durable: back to the
+    /// How the game ended: by its rules, or (no winner) at the turn limit.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome().or_else(|| {
+            let limit = self.meta.max_turns?;
+            (self.step >= limit).then(|| Outcome {
+                winner: None,
+                reason: format!("the game reached its limit of {limit} turns"),
+                scores: None,
+            })
+        })
+    }
+
     /// stored match and orders.
     pub fn rebuild(&mut self) -> Result<(), String> {
         let mut game = self
@@ -134,7 +151,7 @@ impl Slot {
             apply_order(&mut *game, o)?;
         }
         self.game = game;
-        self.finished = self.game.outcome().is_some();
+        self.finished = self.outcome().is_some();
         Ok(())
     }
 
@@ -212,7 +229,7 @@ impl Slot {
 
     /// Whether the turn should be resolved now.
     pub fn due(&self, now_ms: u64) -> bool {
-        if self.finished || self.game.outcome().is_some() {
+        if self.finished || self.outcome().is_some() {
             return false;
         }
         (self.game.ready() && self.meta.deadline.resolves_when_ready())
@@ -242,10 +259,11 @@ impl Slot {
             "turn": self.game.turn(),
             "step": self.step,
             "seats": seats,
-            "awaiting": seat_list(self.game.awaiting()),
-            "missing": seat_list(self.game.missing()),
+            "awaiting": if self.finished { vec![] } else { seat_list(self.game.awaiting()) },
+            "missing": if self.finished { vec![] } else { seat_list(self.game.missing()) },
             "finished": self.finished,
-            "outcome": self.game.outcome(),
+            "outcome": self.outcome(),
+            "max_turns": self.meta.max_turns,
             "deadline": self.meta.deadline,
             "deadline_ms": self.deadline_ms(),
             "created": self.meta.created,

@@ -192,6 +192,73 @@ fn a_game_of_built_in_bots_alone_plays_itself_out() {
     );
 }
 
+/// A game its rules never end (here two bots that cannot catch each
+/// other) stops at its turn limit with no winner: nothing more is awaited,
+/// orders are refused, and the record is whole and verifies. A bad limit is
+/// a 400 naming the field.
+#[test]
+fn a_game_stops_at_its_turn_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("g.db"));
+    let mut c = Client::new(&server.url()).unwrap();
+    let created = create(
+        &mut c,
+        json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["human", "random"],
+               "seed": 8, "max_turns": 3}),
+    );
+    let id = created["id"].as_str().unwrap();
+    let t0 = token(&created, 0);
+    for _ in 0..3 {
+        let st = wait_status(&mut c, id, |s| s["missing"] == json!([0]));
+        assert_eq!(st["finished"], false);
+        let r = c
+            .post_json(&format!("/api/games/{id}/orders"), Some(&t0), &json!([]))
+            .unwrap();
+        assert_eq!(r.status, 202, "{}", r.json());
+    }
+    let st = wait_status(&mut c, id, |s| s["finished"] == true);
+    assert_eq!(st["step"], 3);
+    assert_eq!(st["max_turns"], 3);
+    assert_eq!(st["awaiting"], json!([]));
+    assert_eq!(st["outcome"]["winner"], Value::Null);
+    assert!(st["outcome"]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("limit of 3 turns"));
+    let r = c
+        .post_json(&format!("/api/games/{id}/orders"), Some(&t0), &json!([]))
+        .unwrap();
+    assert_eq!(r.status, 409);
+    let record = c
+        .get(&format!("/api/games/{id}/record"), None)
+        .unwrap()
+        .json();
+    assert!(record.get("setup").is_some(), "the whole record once over");
+    let parsed: record::GameRecord = serde_json::from_value(record).unwrap();
+    assert_eq!(
+        registry::find("ttrts").unwrap().verify(&parsed).unwrap(),
+        None
+    );
+    // A restart keeps it over.
+    drop(c);
+    server.stop().unwrap();
+    let server = start(&dir.path().join("g.db"));
+    let mut c = Client::new(&server.url()).unwrap();
+    let st = c.get(&format!("/api/games/{id}"), None).unwrap().json();
+    assert_eq!(st["finished"], true);
+    for bad in [json!(0), json!(2_000_000)] {
+        let r = c
+            .post_json(
+                "/api/games",
+                Some(ADMIN),
+                &json!({"ruleset": "ttrts", "seats": ["human", "random"], "max_turns": bad}),
+            )
+            .unwrap();
+        assert_eq!(r.status, 400);
+        assert_eq!(r.json()["details"][0]["field"], "max_turns");
+    }
+}
+
 #[test]
 fn deadlines_resolve_turns_with_default_orders() {
     let dir = tempfile::tempdir().unwrap();
