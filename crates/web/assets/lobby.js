@@ -82,6 +82,7 @@ function createForm(rulesets, out, reload) {
   const scenario = h('input', {type: 'text', id: 'new-scenario', name: 'scenario', autocomplete: 'off', spellcheck: 'false'});
   const seed = h('input', {type: 'number', id: 'new-seed', name: 'seed', min: 0, step: 1, inputmode: 'numeric'});
   const deadline = h('input', {type: 'number', id: 'new-deadline', name: 'deadline', min: 1, step: 1, inputmode: 'numeric'});
+  const maxTurns = h('input', {type: 'number', id: 'new-max-turns', name: 'max_turns', min: 1, step: 1, inputmode: 'numeric', placeholder: '1000'});
   const admin = h('input', {type: 'password', id: 'new-admin', name: 'admin', autocomplete: 'off', value: adminToken()});
   const seatList = h('ol', {class: 'seat-list'});
   let seatCount = 2;
@@ -113,6 +114,7 @@ function createForm(rulesets, out, reload) {
       if (scenario.value.trim()) req.scenario = scenario.value.trim();
       if (seed.value !== '') req.seed = Number(seed.value);
       if (deadline.value !== '') req.deadline = {policy: 'fixed', seconds: Number(deadline.value)};
+      if (maxTurns.value !== '') req.max_turns = Number(maxTurns.value);
       keepAdminToken(admin.value);
       const button = form.querySelector('button[type=submit]');
       button.disabled = true;
@@ -138,7 +140,8 @@ function createForm(rulesets, out, reload) {
       h('button', {type: 'button', onclick: () => { seatCount = Math.max(1, seatCount - 1); renderSeats(); }}, 'Remove the last seat'))),
   h('details', {}, h('summary', {}, 'More options'),
     field('Seed', seed, 'Blank for a random one.'),
-    field('Turn deadline in seconds', deadline, 'Blank for none; seats that send nothing by then get default orders.')),
+    field('Turn deadline in seconds', deadline, 'Blank for none; seats that send nothing by then get default orders.'),
+    field('Turn limit', maxTurns, 'The game ends without a winner after this many turns if nobody has won (blank: 1000).')),
   field('Admin token', admin, 'Needed when the server was started with one (`orderly serve` prints it).'),
   errors,
   h('button', {type: 'submit', class: 'primary'}, 'Create the game'));
