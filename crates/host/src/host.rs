@@ -111,7 +111,7 @@ impl Host {
                 continue;
             };
             let id = stored.game.id.clone();
-            match Slot::from_row(rules, stored.game, stored.orders) {
+            match Slot::from_row(rules, stored.game, stored.orders, stored.turns) {
                 Ok(slot) => {
                     order.push(id.clone());
                     games.insert(id, Arc::new(Mutex::new(slot)));
@@ -197,7 +197,7 @@ impl Host {
                     stored.game.id, stored.game.ruleset
                 ))
             })?;
-        Slot::from_row(rules, stored.game, stored.orders).map_err(HostError::storage)
+        Slot::from_row(rules, stored.game, stored.orders, stored.turns).map_err(HostError::storage)
     }
 
     /// Reads a game again from storage, for when this process's copy is
@@ -369,7 +369,7 @@ impl Host {
                 },
             })
             .collect();
-        let base = game.save();
+        let base = game.save_base();
         let now = now_ms();
         let mut slot = Slot {
             id: id.clone(),
@@ -384,6 +384,7 @@ impl Host {
             step: 0,
             step_started_ms: now,
             base,
+            turns: vec![],
             orders: Default::default(),
             finished: false,
         };
@@ -723,11 +724,15 @@ impl Host {
         let at = record::time::now_iso8601();
         let report = slot.game.resolve(Some(&at));
         let finished = slot.game.outcome().is_some();
-        let new_base = slot.game.save();
+        let new_base = slot.game.save_base();
+        let record_turn = slot.game.last_turn_json();
         let (old_base, old_step, old_started) =
             (slot.base.clone(), slot.step, slot.step_started_ms);
         let old_orders = std::mem::take(&mut slot.orders);
         slot.base = new_base;
+        if let Some(t) = &record_turn {
+            slot.turns.push(t.clone());
+        }
         slot.step += 1;
         slot.step_started_ms = now;
         slot.finished = finished;
@@ -748,6 +753,7 @@ impl Host {
                 turn: report.turn,
                 resolved_at: at,
                 report: report_json.clone(),
+                record: record_turn.clone(),
             },
             orders: bot_rows.clone(),
             used: old_orders.values().cloned().collect(),
@@ -755,6 +761,9 @@ impl Host {
         };
         if let Err(e) = durable(&*self.storage, write).await {
             slot.base = old_base;
+            if record_turn.is_some() {
+                slot.turns.pop();
+            }
             slot.step = old_step;
             slot.step_started_ms = old_started;
             slot.orders = old_orders;
