@@ -63,6 +63,12 @@ pub trait Game: Send {
     fn record_json(&self) -> Option<String>;
     /// Everything needed to resume the game.
     fn save(&self) -> Value;
+    /// The game saved without the record's finished turns (see
+    /// [`Match::save_base`]): its size does not grow with the game.
+    fn save_base(&self) -> Value;
+    /// The record's last finished turn as JSON text: what
+    /// [`Game::save_base`] leaves out, one resolution at a time.
+    fn last_turn_json(&self) -> Option<String>;
 }
 
 /// Result of a game played by bots alone.
@@ -89,6 +95,14 @@ pub trait DynRuleset: Send + Sync {
     ) -> Result<Box<dyn Game>, SetupError>;
     /// Resumes a saved game.
     fn restore(&self, saved: Value) -> Result<Box<dyn Game>, SetupError>;
+    /// Resumes a game saved by [`Game::save_base`], given the record turns
+    /// it left out ([`Game::last_turn_json`] of each resolution), oldest
+    /// first.
+    fn restore_with_turns(
+        &self,
+        saved: Value,
+        turns: &[String],
+    ) -> Result<Box<dyn Game>, SetupError>;
     /// Plays a whole game between built-in bots (one per seat, cycling
     /// through `bots`), with no record, as fast as the rules allow. Stops
     /// after `max_turns` turns (then `outcome` is `None`).
@@ -190,6 +204,12 @@ impl<R: ViewFiles> Game for Running<R> {
     fn save(&self) -> Value {
         self.0.save()
     }
+    fn save_base(&self) -> Value {
+        self.0.save_base()
+    }
+    fn last_turn_json(&self) -> Option<String> {
+        self.0.last_turn_json().map(str::to_string)
+    }
 }
 
 impl<R: ViewFiles> DynRuleset for Registered<R> {
@@ -220,6 +240,17 @@ impl<R: ViewFiles> DynRuleset for Registered<R> {
     }
     fn restore(&self, saved: Value) -> Result<Box<dyn Game>, SetupError> {
         Ok(Box::new(Running(Match::restore(self.0.clone(), saved)?)))
+    }
+    fn restore_with_turns(
+        &self,
+        saved: Value,
+        turns: &[String],
+    ) -> Result<Box<dyn Game>, SetupError> {
+        Ok(Box::new(Running(Match::restore_with_turns(
+            self.0.clone(),
+            saved,
+            turns,
+        )?)))
     }
     fn play_bots(
         &self,

@@ -24,6 +24,12 @@ pub struct Match<R: Ruleset> {
     /// The record's finished turns as JSON, comma-separated: they never
     /// change, so the record's text is rebuilt from them in O(new turn).
     turns_json: String,
+    /// Where the last finished turn starts in `turns_json`.
+    last_turn: usize,
+    /// How many finished turns [`Match::save_base`] keeps inside the save:
+    /// those that came inside a save written whole (by [`Match::save`], or
+    /// by an older version); the turns after them are kept by the caller.
+    inline_turns: usize,
 }
 
 /// What resolving one turn did.
@@ -71,6 +77,8 @@ impl<R: Ruleset> Match<R> {
             pending: BTreeMap::new(),
             record,
             turns_json: String::new(),
+            last_turn: 0,
+            inline_turns: 0,
         })
     }
 
@@ -188,6 +196,7 @@ impl<R: Ruleset> Match<R> {
                 if !self.turns_json.is_empty() {
                     self.turns_json.push(',');
                 }
+                self.last_turn = self.turns_json.len();
                 self.turns_json
                     .push_str(&serde_json::to_string(&turn).expect("turns serialise"));
                 record.turns.push(turn);
@@ -243,6 +252,29 @@ impl<R: Ruleset> Match<R> {
     /// The whole match as JSON: setup, state, generator, pending orders and
     /// record. [`Match::restore`] takes it back.
     pub fn save(&self) -> Value {
+        self.save_keeping(usize::MAX)
+    }
+
+    /// The match as JSON without the record's finished turns, but for those
+    /// it was restored with inline (none for a match started here): its size
+    /// does not grow as the game goes on. The turns left out are the ones
+    /// [`Match::last_turn_json`] gave after each resolution;
+    /// [`Match::restore_with_turns`] takes both back.
+    pub fn save_base(&self) -> Value {
+        self.save_keeping(self.inline_turns)
+    }
+
+    fn save_keeping(&self, turns: usize) -> Value {
+        let record = self.record.as_ref().map(|r| GameRecord {
+            game_type: r.game_type.clone(),
+            teams: r.teams.clone(),
+            turns: r.turns[..turns.min(r.turns.len())].to_vec(),
+            created: r.created.clone(),
+            started: r.started.clone(),
+            ended: r.ended.clone(),
+            winner: r.winner.clone(),
+            extra: r.extra.clone(),
+        });
         serde_json::to_value(Saved {
             ruleset: R::NAME.into(),
             version: R::VERSION.into(),
@@ -250,13 +282,31 @@ impl<R: Ruleset> Match<R> {
             state: self.state.clone(),
             rng: self.rng.clone(),
             pending: self.pending.iter().map(|(s, o)| (*s, o.clone())).collect(),
-            record: self.record.clone(),
+            record,
         })
         .expect("a match always serialises")
     }
 
+    /// The record's last finished turn as JSON text (the turn the last
+    /// [`Match::resolve`] added), or `None` with no record or no turn yet.
+    pub fn last_turn_json(&self) -> Option<&str> {
+        self.record.as_ref().filter(|r| !r.turns.is_empty())?;
+        Some(&self.turns_json[self.last_turn..])
+    }
+
     /// Resumes a match saved by [`Match::save`].
     pub fn restore(rules: Arc<R>, saved: Value) -> Result<Match<R>, SetupError> {
+        Match::restore_with_turns(rules, saved, &[])
+    }
+
+    /// Resumes a match saved by [`Match::save_base`] (or [`Match::save`]),
+    /// given the record's finished turns the save left out, oldest first, as
+    /// [`Match::last_turn_json`] gave them.
+    pub fn restore_with_turns(
+        rules: Arc<R>,
+        saved: Value,
+        turns: &[String],
+    ) -> Result<Match<R>, SetupError> {
         let saved: Saved<R::State, R::Orders> = serde_json::from_value(saved)
             .map_err(|e| SetupError::new(format!("saved game cannot be read: {e}")))?;
         if saved.ruleset != R::NAME {
@@ -266,23 +316,48 @@ impl<R: Ruleset> Match<R> {
                 R::NAME
             )));
         }
-        let turns_json = match &saved.record {
+        let mut record = saved.record;
+        let mut parts: Vec<String> = match &record {
             Some(r) => r
                 .turns
                 .iter()
                 .map(|t| serde_json::to_string(t).expect("turns serialise"))
-                .collect::<Vec<_>>()
-                .join(","),
-            None => String::new(),
+                .collect(),
+            None => vec![],
         };
+        let inline_turns = parts.len();
+        match &mut record {
+            Some(r) => {
+                for (i, text) in turns.iter().enumerate() {
+                    let turn: Turn = serde_json::from_str(text).map_err(|e| {
+                        SetupError::new(format!(
+                            "saved turn {} of the record cannot be read: {e}",
+                            inline_turns + i
+                        ))
+                    })?;
+                    r.turns.push(turn);
+                    parts.push(text.clone());
+                }
+            }
+            None if !turns.is_empty() => {
+                return Err(SetupError::new(
+                    "record turns were given for a saved game that keeps no record",
+                ))
+            }
+            None => {}
+        }
+        let last_len = parts.last().map_or(0, String::len);
+        let turns_json = parts.join(",");
         Ok(Match {
             rules,
             setup: saved.setup,
             state: saved.state,
             rng: saved.rng,
             pending: saved.pending.into_iter().collect(),
-            record: saved.record,
+            record,
+            last_turn: turns_json.len() - last_len,
             turns_json,
+            inline_turns,
         })
     }
 }

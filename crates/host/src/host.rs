@@ -121,7 +121,7 @@ impl Host {
                 continue;
             };
             let id = stored.game.id.clone();
-            match Slot::from_row(rules, stored.game, stored.orders) {
+            match Slot::from_row(rules, stored.game, stored.orders, stored.turns) {
                 Ok(slot) => {
                     order.push(id.clone());
                     games.insert(id, Arc::new(Mutex::new(slot)));
@@ -207,7 +207,7 @@ impl Host {
                     stored.game.id, stored.game.ruleset
                 ))
             })?;
-        Slot::from_row(rules, stored.game, stored.orders).map_err(HostError::storage)
+        Slot::from_row(rules, stored.game, stored.orders, stored.turns).map_err(HostError::storage)
     }
 
     /// Reads a game again from storage, for when this process's copy is
@@ -388,7 +388,7 @@ impl Host {
                 },
             })
             .collect();
-        let base = game.save();
+        let base = game.save_base();
         let now = now_ms();
         let mut slot = Slot {
             id: id.clone(),
@@ -404,6 +404,7 @@ impl Host {
             step: 0,
             step_started_ms: now,
             base,
+            turns: vec![],
             orders: Default::default(),
             finished: false,
         };
@@ -742,11 +743,15 @@ impl Host {
         let now = now_ms();
         let at = record::time::now_iso8601();
         let report = slot.game.resolve(Some(&at));
-        let new_base = slot.game.save();
+        let new_base = slot.game.save_base();
+        let record_turn = slot.game.last_turn_json();
         let (old_base, old_step, old_started) =
             (slot.base.clone(), slot.step, slot.step_started_ms);
         let old_orders = std::mem::take(&mut slot.orders);
         slot.base = new_base;
+        if let Some(t) = &record_turn {
+            slot.turns.push(t.clone());
+        }
         slot.step += 1;
         slot.step_started_ms = now;
         let finished = slot.outcome().is_some();
@@ -768,6 +773,7 @@ impl Host {
                 turn: report.turn,
                 resolved_at: at,
                 report: report_json.clone(),
+                record: record_turn.clone(),
             },
             orders: bot_rows.clone(),
             used: old_orders.values().cloned().collect(),
@@ -775,6 +781,9 @@ impl Host {
         };
         if let Err(e) = durable(&*self.storage, write).await {
             slot.base = old_base;
+            if record_turn.is_some() {
+                slot.turns.pop();
+            }
             slot.step = old_step;
             slot.step_started_ms = old_started;
             slot.orders = old_orders;

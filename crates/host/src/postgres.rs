@@ -79,8 +79,11 @@ CREATE TABLE IF NOT EXISTS turns (
     turn BIGINT NOT NULL,
     resolved_at TEXT NOT NULL,
     report TEXT NOT NULL,
+    record TEXT,
     PRIMARY KEY (game, step)
 );
+-- Turn rows of databases written before they carried record turns.
+ALTER TABLE turns ADD COLUMN IF NOT EXISTS record TEXT;
 ";
 
 const PUT_ORDER: &str = "
@@ -647,13 +650,15 @@ async fn commit_turn(
     .await
     .map_err(db_err)?;
     tx.execute(
-        "INSERT INTO turns (game, step, turn, resolved_at, report) VALUES ($1, $2, $3, $4, $5)",
+        "INSERT INTO turns (game, step, turn, resolved_at, report, record)
+         VALUES ($1, $2, $3, $4, $5, $6)",
         &[
             &game.id,
             &(turn.step as i64),
             &(turn.turn as i64),
             &turn.resolved_at,
             &turn.report.to_string(),
+            &turn.record,
         ],
     )
     .await
@@ -733,6 +738,19 @@ async fn load_games(client: &Client, only: Option<&str>) -> Result<Vec<StoredGam
         let id: String = r.get(0);
         let step = r.get::<_, i64>(3) as u64;
         let orders = step_orders(client, &id, step).await?;
+        // Only the turns up to the step read: a resolution committed since
+        // belongs to a later state.
+        let turns = client
+            .query(
+                "SELECT record FROM turns WHERE game = $1 AND step <= $2 AND record IS NOT NULL
+                 ORDER BY step",
+                &[&id, &(step as i64)],
+            )
+            .await
+            .map_err(db_err)?
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
         games.push(StoredGame {
             game: GameRow {
                 ruleset: r.get(1),
@@ -744,6 +762,7 @@ async fn load_games(client: &Client, only: Option<&str>) -> Result<Vec<StoredGam
                 id,
             },
             orders,
+            turns,
         });
     }
     Ok(games)
@@ -752,7 +771,7 @@ async fn load_games(client: &Client, only: Option<&str>) -> Result<Vec<StoredGam
 async fn turns(client: &Client, game: &str) -> Result<Vec<TurnRow>, StoreError> {
     let rows = client
         .query(
-            "SELECT step, turn, resolved_at, report FROM turns WHERE game = $1 ORDER BY step",
+            "SELECT step, turn, resolved_at, report, record FROM turns WHERE game = $1 ORDER BY step",
             &[&game],
         )
         .await
@@ -764,6 +783,7 @@ async fn turns(client: &Client, game: &str) -> Result<Vec<TurnRow>, StoreError> 
                 turn: r.get::<_, i64>(1) as u64,
                 resolved_at: r.get(2),
                 report: parse_json(r.get(3))?,
+                record: r.get(4),
             })
         })
         .collect()

@@ -51,8 +51,10 @@ pub struct Slot {
     /// Resolutions committed so far.
     pub step: u64,
     pub step_started_ms: u64,
-    /// `game.save()` at the start of this step, as stored.
+    /// `game.save_base()` at the start of this step, as stored.
     pub base: Value,
+    /// The record turns `base` leaves out, as the turn rows store them.
+    pub turns: Vec<String>,
     /// The orders of this step that are durable, by seat.
     pub orders: BTreeMap<usize, OrderRow>,
     pub finished: bool,
@@ -103,11 +105,12 @@ impl Slot {
         rules: Arc<dyn DynRuleset>,
         row: GameRow,
         orders: Vec<OrderRow>,
+        turns: Vec<String>,
     ) -> Result<Slot, String> {
         let meta: Meta = serde_json::from_value(row.meta.clone())
             .map_err(|e| format!("game {}: stored metadata: {e}", row.id))?;
         let mut game = rules
-            .restore(row.state.clone())
+            .restore_with_turns(row.state.clone(), &turns)
             .map_err(|e| format!("game {}: stored match: {}", row.id, e.message))?;
         let mut by_seat = BTreeMap::new();
         for o in orders {
@@ -123,6 +126,7 @@ impl Slot {
             step: row.step,
             step_started_ms: row.step_started_ms,
             base: row.state,
+            turns,
             orders: by_seat,
             finished: row.finished,
         })
@@ -145,7 +149,7 @@ impl Slot {
     pub fn rebuild(&mut self) -> Result<(), String> {
         let mut game = self
             .rules
-            .restore(self.base.clone())
+            .restore_with_turns(self.base.clone(), &self.turns)
             .map_err(|e| e.message)?;
         for o in self.orders.values() {
             apply_order(&mut *game, o)?;

@@ -55,9 +55,27 @@ CREATE TABLE IF NOT EXISTS turns (
     turn INTEGER NOT NULL,
     resolved_at TEXT NOT NULL,
     report TEXT NOT NULL,
+    record TEXT,
     PRIMARY KEY (game, step)
 );
 ";
+
+/// Gives the turn rows of a database written before they carried record
+/// turns their `record` column (empty in the old rows).
+fn upgrade(conn: &Connection) -> Result<(), StoreError> {
+    let has: bool = conn
+        .query_row(
+            "SELECT COUNT(*) > 0 FROM pragma_table_info('turns') WHERE name = 'record'",
+            [],
+            |r| r.get(0),
+        )
+        .map_err(db_err)?;
+    if !has {
+        conn.execute_batch("ALTER TABLE turns ADD COLUMN record TEXT")
+            .map_err(db_err)?;
+    }
+    Ok(())
+}
 
 type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
 
@@ -142,6 +160,7 @@ impl SqliteStore {
         let lock = lock_file(path)?;
         let writer = open(path)?;
         writer.execute_batch(SCHEMA).map_err(db_err)?;
+        upgrade(&writer)?;
         let reader = open(path)?;
         let (tx, rx) = mpsc::channel::<Job>();
         std::thread::Builder::new()
@@ -289,13 +308,15 @@ fn apply(tx: &Connection, write: &Write) -> Result<(), StoreError> {
                 ));
             }
             tx.execute(
-                "INSERT INTO turns (game, step, turn, resolved_at, report) VALUES (?1, ?2, ?3, ?4, ?5)",
+                "INSERT INTO turns (game, step, turn, resolved_at, report, record)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                 params![
                     game.id,
                     turn.step as i64,
                     turn.turn as i64,
                     turn.resolved_at,
-                    turn.report.to_string()
+                    turn.report.to_string(),
+                    turn.record,
                 ],
             )
             .map_err(db_err)?;
@@ -401,6 +422,7 @@ fn load_games(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame>, 
     let mut games = Vec::with_capacity(rows.len());
     for (id, ruleset, meta, step, started, state, finished) in rows {
         let orders = step_orders(conn, &id, step as u64)?;
+        let turns = record_turns(conn, &id, step as u64)?;
         games.push(StoredGame {
             game: GameRow {
                 id,
@@ -412,9 +434,26 @@ fn load_games(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame>, 
                 finished,
             },
             orders,
+            turns,
         });
     }
     Ok(games)
+}
+
+/// The record turns a game's turn rows carry, up to `step`, by step.
+fn record_turns(conn: &Connection, game: &str, step: u64) -> Result<Vec<String>, StoreError> {
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT record FROM turns WHERE game = ?1 AND step <= ?2 AND record IS NOT NULL
+             ORDER BY step",
+        )
+        .map_err(db_err)?;
+    let turns = stmt
+        .query_map(params![game, step as i64], |r| r.get::<_, String>(0))
+        .map_err(db_err)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(db_err);
+    turns
 }
 
 fn parse_json(text: &str) -> Result<Value, StoreError> {
@@ -465,7 +504,7 @@ impl Storage for SqliteStore {
         let conn = self.reader.lock().unwrap_or_else(|p| p.into_inner());
         let mut stmt = conn
             .prepare(
-                "SELECT step, turn, resolved_at, report FROM turns WHERE game = ?1 ORDER BY step",
+                "SELECT step, turn, resolved_at, report, record FROM turns WHERE game = ?1 ORDER BY step",
             )
             .map_err(db_err)?;
         let rows = stmt
@@ -475,18 +514,20 @@ impl Storage for SqliteStore {
                     r.get::<_, i64>(1)?,
                     r.get::<_, String>(2)?,
                     r.get::<_, String>(3)?,
+                    r.get::<_, Option<String>>(4)?,
                 ))
             })
             .map_err(db_err)?
             .collect::<Result<Vec<_>, _>>()
             .map_err(db_err)?;
         rows.into_iter()
-            .map(|(step, turn, resolved_at, report)| {
+            .map(|(step, turn, resolved_at, report, record)| {
                 Ok(TurnRow {
                     step: step as u64,
                     turn: turn as u64,
                     resolved_at,
                     report: parse_json(&report)?,
+                    record,
                 })
             })
             .collect()

@@ -6,10 +6,18 @@
 //!
 //! What is stored per game: its metadata (ruleset, seed, seats with hashed
 //! tokens, deadline policy), the saved match at the start of the current step
-//! (`Game::save()`, which carries the generator and the record so far), the
-//! orders received for the current step, and one row per resolved step.
-//! Views are a pure function of the saved match, so committing the match
-//! commits its views.
+//! (`Game::save_base()`: the generator, the state and the record's header,
+//! but not the record's finished turns), the orders received for the current
+//! step, and one row per resolved step, which carries the record turn that
+//! resolution added. So a resolution writes O(that turn), not O(game so far);
+//! loading a game gives the match back its turns from the turn rows
+//! ([`StoredGame::turns`]). Views are a pure function of the saved match and
+//! its turns, so committing them commits its views.
+//!
+//! A database written before turn rows carried record turns still loads:
+//! there the saved match holds the record's earlier turns itself, those turn
+//! rows have none, and the match keeps saving those turns inline (and only
+//! those) from then on.
 //!
 //! Resolution is idempotent because a step's commit is conditional on the
 //! game still being at that step, and on the step's stored orders being the
@@ -33,7 +41,8 @@ pub struct GameRow {
     pub step: u64,
     /// When the current step began, ms since the Unix epoch.
     pub step_started_ms: u64,
-    /// `Game::save()` at the start of the current step.
+    /// `Game::save_base()` at the start of the current step (in a database
+    /// of an older version, `Game::save()`, finished record turns and all).
     pub state: Value,
     pub finished: bool,
 }
@@ -81,6 +90,10 @@ pub struct TurnRow {
     pub resolved_at: String,
     /// The turn report: defaulted seats, outcome.
     pub report: Value,
+    /// The record turn this resolution added, as JSON text
+    /// (`Game::last_turn_json()`); `None` for a game keeping no record, and in
+    /// turn rows written by an older version.
+    pub record: Option<String>,
 }
 
 /// One durable write.
@@ -152,6 +165,9 @@ pub struct StoredGame {
     pub game: GameRow,
     /// The orders for the current step.
     pub orders: Vec<OrderRow>,
+    /// The record turns its turn rows carry, by step: what
+    /// `Game::save_base()` left out of `game.state`.
+    pub turns: Vec<String>,
 }
 
 /// Why storage failed.

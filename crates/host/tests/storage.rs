@@ -132,6 +132,7 @@ fn suite(s: &dyn Storage) {
             turn: 0,
             resolved_at: "stale".into(),
             report: json!({}),
+            record: None,
         },
         orders: vec![],
         used: vec![order(1, "[1]")],
@@ -148,6 +149,7 @@ fn suite(s: &dyn Storage) {
             turn: 0,
             resolved_at: "t".into(),
             report: json!({"r": 0}),
+            record: None,
         },
         orders: vec![order(1, "[2]")],
         used: vec![order(0, "[00]"), order(1, "[1]")],
@@ -163,6 +165,7 @@ fn suite(s: &dyn Storage) {
             turn: 0,
             resolved_at: "t2".into(),
             report: json!({}),
+            record: None,
         },
         orders: vec![order(0, "[9]")],
         used: vec![order(0, "[00]"), order(1, "[1]")],
@@ -319,6 +322,7 @@ fn postgres_two_stores_share_one_database() {
             turn: 0,
             resolved_at: "b".into(),
             report: json!({"defaulted": [1]}),
+            record: None,
         },
         orders: vec![],
         used,
@@ -395,6 +399,7 @@ fn postgres_a_step_is_resolved_once_under_a_race() {
                     turn: 0,
                     resolved_at: format!("{i}"),
                     report: json!({}),
+                    record: None,
                 },
                 orders: vec![order(1, &format!("[{i}]"))],
                 used: vec![order(0, "[0]")],
@@ -479,4 +484,123 @@ fn postgres_a_lost_connection_is_made_again() {
     };
     assert_eq!(got[0].orders, vec![order(0, &format!("[{i}]"))]);
     assert!(block(read(s.load_game("c"))).unwrap().is_some());
+}
+
+/// A commit with the record turn it added, `{"t": step}` as text.
+fn commit_with_record(s: &dyn Storage, id: &str, step: u64) {
+    write(
+        s,
+        Write::CommitTurn {
+            game: game(id, step, json!({"s": step})),
+            turn: TurnRow {
+                step,
+                turn: step - 1,
+                resolved_at: "t".into(),
+                report: json!({}),
+                record: Some(format!("{{\"t\": {step}}}")),
+            },
+            orders: vec![],
+            used: vec![],
+            wait: true,
+        },
+    )
+    .unwrap();
+}
+
+/// Turn rows keep their record turns as given (text, not re-encoded), and a
+/// loaded game gets them back in step order.
+fn record_turns_suite(s: &dyn Storage) {
+    write(
+        s,
+        Write::CreateGame {
+            game: game("r1", 0, json!({"s": 0})),
+            orders: vec![],
+        },
+    )
+    .unwrap();
+    for step in 1..=3 {
+        commit_with_record(s, "r1", step);
+    }
+    let g = block(read(s.load_game("r1"))).unwrap().unwrap();
+    assert_eq!(g.game.state, json!({"s": 3}));
+    assert_eq!(g.turns, ["{\"t\": 1}", "{\"t\": 2}", "{\"t\": 3}"]);
+    let rows = s.turns("r1").unwrap();
+    assert_eq!(rows[2].record.as_deref(), Some("{\"t\": 3}"));
+}
+
+#[test]
+fn sqlite_keeps_record_turns_in_turn_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = SqliteStore::open(&dir.path().join("g.db")).unwrap();
+    record_turns_suite(&s);
+}
+
+#[test]
+fn postgres_keeps_record_turns_in_turn_rows() {
+    let Some(url) = postgres("postgres_keeps_record_turns_in_turn_rows") else {
+        return;
+    };
+    record_turns_suite(&PgStore::open(&url).unwrap());
+}
+
+/// The tables as the version before record turns in turn rows made them
+/// (`games` of PostgreSQL also had `seq BIGSERIAL UNIQUE`), with one game
+/// at step 1.
+fn old_tables(games_seq: &str) -> String {
+    format!(
+        "
+CREATE TABLE games ({games_seq} id TEXT PRIMARY KEY, ruleset TEXT NOT NULL, meta TEXT NOT NULL,
+    step BIGINT NOT NULL, step_started_ms BIGINT NOT NULL, state TEXT NOT NULL,
+    finished BOOLEAN NOT NULL);
+CREATE TABLE orders (game TEXT NOT NULL, step BIGINT NOT NULL, seat BIGINT NOT NULL,
+    format TEXT NOT NULL, body TEXT NOT NULL, at_ms BIGINT NOT NULL,
+    PRIMARY KEY (game, step, seat));
+CREATE TABLE turns (game TEXT NOT NULL, step BIGINT NOT NULL, turn BIGINT NOT NULL,
+    resolved_at TEXT NOT NULL, report TEXT NOT NULL, PRIMARY KEY (game, step));
+INSERT INTO games (id, ruleset, meta, step, step_started_ms, state, finished)
+    VALUES ('old', 'ttrts', '{{}}', 1, 5, '{{\"s\": 1}}', false);
+INSERT INTO turns (game, step, turn, resolved_at, report) VALUES ('old', 1, 0, 't', '{{}}');
+"
+    )
+}
+
+/// A store opened on the older tables gains the record column: the old turn
+/// row has no record turn, the next commit stores its own.
+fn old_tables_suite(s: &dyn Storage) {
+    let g = block(read(s.load_game("old"))).unwrap().unwrap();
+    assert_eq!(g.game.step, 1);
+    assert!(g.turns.is_empty());
+    assert_eq!(s.turns("old").unwrap()[0].record, None);
+    commit_with_record(s, "old", 2);
+    let g = block(read(s.load_game("old"))).unwrap().unwrap();
+    assert_eq!(g.turns, ["{\"t\": 2}"]);
+}
+
+#[test]
+fn sqlite_opens_the_older_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.db");
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute_batch(&old_tables(""))
+        .unwrap();
+    old_tables_suite(&SqliteStore::open(&path).unwrap());
+}
+
+#[test]
+fn postgres_opens_the_older_tables() {
+    let Some(url) = postgres("postgres_opens_the_older_tables") else {
+        return;
+    };
+    block(async {
+        let (client, conn) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+            .await
+            .unwrap();
+        tokio::spawn(conn);
+        client
+            .batch_execute(&old_tables("seq BIGSERIAL UNIQUE,"))
+            .await
+            .unwrap();
+    });
+    old_tables_suite(&PgStore::open(&url).unwrap());
 }
