@@ -278,6 +278,24 @@ impl Interp {
                 self.store(t, ii, jj, n);
                 return Ok(());
             }
+            if !v.is_listish() {
+                // `(u1 t* V)` and the like: one row, one value, written as a
+                // row (a whole one is not materialised). The first column is
+                // checked before the value, as entry by entry.
+                let cols = self.column_indexes(t, j);
+                if cols.good.is_empty() {
+                    if let Some(bad) = &cols.bad {
+                        self.check_index(t, 2, bad)?;
+                    }
+                    return Ok(());
+                }
+                let n = self.check_value(t, v)?;
+                self.store_row(t, ii, &cols.good, cols.whole, n);
+                if let Some(bad) = &cols.bad {
+                    self.check_index(t, 2, bad)?;
+                }
+                return Ok(());
+            }
             if matches!(v, Value::List(_)) {
                 self.check_lengths(t, j, v)?;
             }

@@ -2,16 +2,17 @@
 //!
 //! 7.5 keeps every table dense, but most tables of a large game are sparse:
 //! `opal-rules` allocates 88 tables with 3.7 million entries, of which only a
-//! fifth differ from the default. A table therefore starts as one uniform
-//! value (its default, or the value of the last clause that set the whole
-//! table) and materialises a row only when an entry of that row is written
-//! with another value. Reading a big game then touches far less memory.
+//! fifth differ from the default. Each row therefore starts as one uniform
+//! value (the default, or the value of the last clause that set the whole
+//! table or the whole row) and is materialised only when some of its
+//! entries are written with another value. Reading a big game then touches
+//! far less memory.
 //!
 //! Materialised rows live one after another in a single buffer per table
 //! rather than in an allocation each: a big game materialises thousands of
 //! rows, and a zeroed allocation per row was a visible share of the profile.
 
-/// Marks a row that is not materialised (all its entries are `base`).
+/// Marks a row that is not materialised (all its entries are its `uniform`).
 const UNSET: usize = usize::MAX;
 
 /// The entries of one allocated table, `rows × cols`, entry (i, j) in row i.
@@ -19,8 +20,10 @@ const UNSET: usize = usize::MAX;
 pub struct TableData {
     pub rows: usize,
     pub cols: usize,
-    /// The value of every entry of a row that is not materialised.
-    base: i16,
+    /// Per row, the value of every entry while the row is not materialised.
+    /// A clause that gives a whole row one value (`(u1 t* 3)`, a row of
+    /// `(u* t* 3)`'s kind) sets this instead of writing the row out.
+    uniform: Vec<i16>,
     /// Per row, the index of its first entry in `store`, or [`UNSET`].
     start: Vec<usize>,
     /// The materialised rows, `cols` entries each.
@@ -34,7 +37,7 @@ impl TableData {
         TableData {
             rows,
             cols,
-            base: default,
+            uniform: vec![default; rows],
             start: vec![UNSET; rows],
             store: Vec::new(),
             free: Vec::new(),
@@ -49,14 +52,16 @@ impl TableData {
         }
     }
 
-    fn is_unset(&self, i: usize) -> bool {
-        self.start.get(i) == Some(&UNSET)
+    /// Whether row `i` is in range, not materialised, and all `v`.
+    fn is_uniform(&self, i: usize, v: i16) -> bool {
+        self.start.get(i) == Some(&UNSET) && self.uniform[i] == v
     }
 
     pub fn get(&self, i: usize, j: usize) -> i16 {
         match self.row_ref(i) {
-            Some(row) => row.get(j).copied().unwrap_or(self.base),
-            None => self.base,
+            Some(row) => row.get(j).copied().unwrap_or(0),
+            None if j < self.cols => self.uniform.get(i).copied().unwrap_or(0),
+            None => 0,
         }
     }
 
@@ -72,15 +77,16 @@ impl TableData {
         self.store.get_mut(s..s + self.cols)
     }
 
-    /// Gives row `i` (in range, not materialised) its entries, all `base`,
-    /// and returns where they start in `store`.
+    /// Gives row `i` (in range, not materialised) its entries, all its
+    /// uniform value, and returns where they start in `store`.
     #[cold]
     #[inline(never)]
     fn materialise(&mut self, i: usize) -> usize {
         let cols = self.cols;
+        let base = self.uniform[i];
         let s = match self.free.pop() {
             Some(s) => {
-                self.store[s..s + cols].fill(self.base);
+                self.store[s..s + cols].fill(base);
                 s
             }
             None => {
@@ -95,7 +101,7 @@ impl TableData {
                 // Zero-extend, then fill: both compile to block writes,
                 // where resizing with the base value wrote entry by entry.
                 self.store.resize(s + cols, 0);
-                self.store[s..].fill(self.base);
+                self.store[s..].fill(base);
                 s
             }
         };
@@ -103,18 +109,20 @@ impl TableData {
         s
     }
 
-    /// Marks row `i` as all `base` again, keeping its space for reuse.
-    fn unset_row(&mut self, i: usize) {
+    /// Makes row `i` all `v` without materialising it, keeping any space
+    /// it had for reuse.
+    fn set_uniform(&mut self, i: usize, v: i16) {
         if let Some(slot) = self.start.get_mut(i) {
             if *slot != UNSET {
                 self.free.push(*slot);
                 *slot = UNSET;
             }
+            self.uniform[i] = v;
         }
     }
 
     pub fn set(&mut self, i: usize, j: usize, v: i16) {
-        if j >= self.cols || (v == self.base && self.is_unset(i)) {
+        if j >= self.cols || self.is_uniform(i, v) {
             return;
         }
         if let Some(row) = self.row_mut(i) {
@@ -124,7 +132,7 @@ impl TableData {
 
     /// Sets every entry to `v`.
     pub fn fill(&mut self, v: i16) {
-        self.base = v;
+        self.uniform.fill(v);
         self.start.fill(UNSET);
         self.store.clear();
         self.free.clear();
@@ -132,60 +140,60 @@ impl TableData {
 
     /// Sets row `i` at each column of `cols` to `v`. `whole` says that `cols`
     /// is every column in order (`0..self.cols`), which the caller knows once
-    /// per clause; the row is then filled in one go.
+    /// per clause; the row then becomes uniform and is not materialised.
     pub fn set_row(&mut self, i: usize, cols: &[usize], whole: bool, v: i16) {
         debug_assert_eq!(
             whole,
             cols.len() == self.cols && cols.iter().enumerate().all(|(k, &j)| k == j)
         );
-        if v == self.base {
-            // Only a write of the base value can un-materialise a row.
-            if whole {
-                self.unset_row(i);
-                return;
-            }
-            if self.is_unset(i) {
-                return;
-            }
+        if whole {
+            self.set_uniform(i, v);
+            return;
+        }
+        if self.is_uniform(i, v) {
+            return;
         }
         if let Some(row) = self.row_mut(i) {
-            if whole {
-                row.fill(v);
-            } else {
-                for &j in cols {
-                    if let Some(cell) = row.get_mut(j) {
-                        *cell = v;
-                    }
+            for &j in cols {
+                if let Some(cell) = row.get_mut(j) {
+                    *cell = v;
                 }
             }
         }
     }
 
     /// Grows to `rows × cols`, keeping entries at their (i, j) and giving new
-    /// ones `default` (spec 3.14).
+    /// ones `default` (spec 3.14). A uniform row stays uniform when it gains
+    /// no columns or its value is `default`.
     pub fn grow(&mut self, rows: usize, cols: usize, default: i16) {
-        let mut store = vec![default; rows * cols];
+        let mut grown = TableData::new(rows, cols, default);
+        let n = self.cols.min(cols);
         for i in 0..self.rows.min(rows) {
-            let n = self.cols.min(cols);
-            let to = &mut store[i * cols..i * cols + n];
             match self.row_ref(i) {
-                Some(row) => to.copy_from_slice(&row[..n]),
-                None => to.fill(self.base),
+                None if cols <= self.cols || self.uniform[i] == default => {
+                    grown.uniform[i] = self.uniform[i];
+                }
+                None => {
+                    grown.uniform[i] = self.uniform[i];
+                    if let Some(to) = grown.row_mut(i) {
+                        to[n..].fill(default);
+                    }
+                }
+                Some(row) => {
+                    if let Some(to) = grown.row_mut(i) {
+                        to[..n].copy_from_slice(&row[..n]);
+                    }
+                }
             }
         }
-        self.start = (0..rows).map(|i| i * cols).collect();
-        self.store = store;
-        self.free.clear();
-        self.rows = rows;
-        self.cols = cols;
-        self.base = default;
+        *self = grown;
     }
 
     /// Row `i`'s entries.
     pub fn row(&self, i: usize) -> Vec<i16> {
         match self.row_ref(i) {
             Some(row) => row.to_vec(),
-            None => vec![self.base; self.cols],
+            None => vec![self.uniform.get(i).copied().unwrap_or(0); self.cols],
         }
     }
 
@@ -223,6 +231,24 @@ mod tests {
         t.set(5, 0, 1);
         t.set(0, 9, 1);
         assert_eq!(t.entries(), vec![3; 12]);
+    }
+
+    #[test]
+    fn whole_row_writes_stay_uniform_through_growth() {
+        let mut t = TableData::new(3, 2, 0);
+        t.set_row(1, &[0, 1], true, 5);
+        t.set(1, 0, 5);
+        assert_eq!(t.row(1), vec![5, 5]);
+        assert_eq!(t.store.len(), 0);
+        // A new column takes the default, so the row must now be written out.
+        t.grow(3, 3, 0);
+        assert_eq!(t.entries(), vec![0, 0, 0, 5, 5, 0, 0, 0, 0]);
+        // A new row only: uniform rows keep their value unmaterialised.
+        t.set_row(2, &[0, 1, 2], true, 4);
+        t.grow(4, 3, 0);
+        assert_eq!(t.row(2), vec![4; 3]);
+        assert_eq!(t.row(3), vec![0; 3]);
+        assert_eq!(t.store.len(), 3);
     }
 
     #[test]
