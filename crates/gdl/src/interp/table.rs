@@ -5,6 +5,7 @@
 use crate::error::Error;
 use crate::value::{Kind, Value};
 
+use super::table_data::RowCols;
 use super::{Interp, TableData};
 
 /// A failed check ends the clause (spec 3.12 "skipping clause").
@@ -13,9 +14,7 @@ struct ClauseEnd;
 /// A clause's column list, resolved once for all its rows.
 struct Columns {
     /// The valid column indexes up to the first bad one.
-    good: Vec<usize>,
-    /// `good` is every column of the table in order.
-    whole: bool,
+    good: RowCols,
     /// The first invalid column, which ends the clause.
     bad: Option<Value>,
 }
@@ -231,10 +230,10 @@ impl Interp {
         Ok(())
     }
 
-    /// Stores `v` at (i, j) for every j of `cols` (`whole`: all columns in order).
-    fn store_row(&mut self, t: usize, i: usize, cols: &[usize], whole: bool, v: i32) {
+    /// Stores `v` at (i, j) for every j of `cols`.
+    fn store_row(&mut self, t: usize, i: usize, cols: &RowCols, v: i32) {
         if let Some(data) = &mut self.tables[t] {
-            data.set_row(i, cols, whole, v as i16);
+            data.set_row(i, cols, v as i16);
         }
     }
 
@@ -261,8 +260,10 @@ impl Interp {
             }
         }
         let cols = self.tables[t].as_ref().map_or(0, |d| d.cols);
-        let whole = good.len() == cols && good.iter().enumerate().all(|(k, &c)| k == c);
-        Columns { good, whole, bad }
+        Columns {
+            good: RowCols::new(good, cols),
+            bad,
+        }
     }
 
     /// The fill cases of spec 3.12.
@@ -290,7 +291,7 @@ impl Interp {
                     return Ok(());
                 }
                 let n = self.check_value(t, v)?;
-                self.store_row(t, ii, &cols.good, cols.whole, n);
+                self.store_row(t, ii, &cols.good, n);
                 if let Some(bad) = &cols.bad {
                     self.check_index(t, 2, bad)?;
                 }
@@ -331,13 +332,19 @@ impl Interp {
             }
         }
         let mut columns: Option<Columns> = None;
+        let mut one_column: Option<RowCols> = None;
         for (k, ix) in i.items().iter().enumerate() {
             let ii = self.check_index(t, 1, ix)?;
             let w = if v.is_listish() { nth(v, k) } else { v };
             if !j.is_listish() {
                 let jj = self.check_index(t, 2, j)?;
                 let n = self.check_value(t, w)?;
-                self.store(t, ii, jj, n);
+                // As a one-column row write, so that rows alike before
+                // `(u* c V)` share their row after it (see `set_row`); `j`
+                // is one type, so `jj` is the same for every row.
+                let cols = self.tables[t].as_ref().map_or(0, |d| d.cols);
+                let one = one_column.get_or_insert_with(|| RowCols::new(vec![jj], cols));
+                self.store_row(t, ii, one, n);
             } else if !w.is_listish() {
                 let n = self.check_value(t, w)?;
                 // The hot path of `(u* u* V)`: resolve the column indexes once
@@ -346,7 +353,7 @@ impl Interp {
                     Some(c) => c,
                     None => columns.insert(self.column_indexes(t, j)),
                 };
-                self.store_row(t, ii, &cols.good, cols.whole, n);
+                self.store_row(t, ii, &cols.good, n);
                 if let Some(bad) = &cols.bad {
                     let bad = bad.clone();
                     self.check_index(t, 2, &bad)?;
