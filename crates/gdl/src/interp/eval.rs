@@ -53,6 +53,35 @@ impl Interp {
         Value::Sym(id)
     }
 
+    /// Rebinds the kind lists that type declarations have left behind.
+    ///
+    /// Every type declaration extends its kind's list (spec 3.2), but a
+    /// game declares its types in a run of forms (`spec` has 274 unit types)
+    /// and nothing reads the list in between, so rebuilding it after each
+    /// one made a list per type, quadratic in the type count. A declaration
+    /// now only marks the list stale, and it is rebuilt before anything
+    /// could read it: before any other form, before a property value that
+    /// names a kind list, and at the end of a load or `eval`.
+    pub(crate) fn flush_kind_lists(&mut self) {
+        if self.kind_lists_stale == [false; 4] {
+            return;
+        }
+        for kind in Kind::ALL {
+            if std::mem::take(&mut self.kind_lists_stale[kind.index()]) {
+                self.bind_kind_list(kind);
+            }
+        }
+    }
+
+    /// Whether evaluating `v` could read a kind list (`v` names one).
+    pub(crate) fn mentions_kind_list(&self, v: &Value) -> bool {
+        match v {
+            Value::Sym(s) => self.known.kind_lists.contains(s),
+            Value::List(items) => items.iter().any(|x| self.mentions_kind_list(x)),
+            _ => false,
+        }
+    }
+
     /// Binds `u*` (`m*`, `t*`, `a*`) to the list of all types of the kind (spec 3.2).
     pub(crate) fn bind_kind_list(&mut self, kind: Kind) -> Value {
         // Runs after every type declaration, so build the list in place
