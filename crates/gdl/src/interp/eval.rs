@@ -88,9 +88,24 @@ impl Interp {
         // (one allocation) rather than through a Vec that is then copied.
         let list =
             Value::list_from((0..self.type_count(kind)).map(|i| Value::Type(kind, i as u16)));
+        self.kind_list_values[kind.index()] = match &list {
+            Value::List(items) => Some(items.clone()),
+            _ => None,
+        };
         let id = self.known.kind_lists[kind.index()];
         self.symbols.get_mut(id).value = Some(list.clone());
         list
+    }
+
+    /// Whether `v` is a list built by [`Interp::bind_kind_list`] for `kind`
+    /// with `n` types, so every type of the kind in order, without looking
+    /// at its elements (`u*` in a table clause of a game with hundreds of
+    /// types). Another list, even an equal one, answers false.
+    pub(crate) fn is_kind_list(&self, kind: Kind, v: &Value, n: usize) -> bool {
+        match (v, &self.kind_list_values[kind.index()]) {
+            (Value::List(a), Some(b)) => Rc::ptr_eq(a, b) && a.len() == n,
+            _ => false,
+        }
     }
 
     fn eval_list(&mut self, items: &Rc<[Value]>) -> Result<Value, Error> {

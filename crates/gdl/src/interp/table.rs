@@ -248,6 +248,13 @@ impl Interp {
     /// and the bad one.
     fn column_indexes(&self, t: usize, j: &Value) -> Columns {
         let kind = self.defs.tables[t].index2;
+        let cols = self.tables[t].as_ref().map_or(0, |d| d.cols);
+        if cols > 0 && self.is_kind_list(kind, j, cols) {
+            return Columns {
+                good: RowCols::every(cols),
+                bad: None,
+            };
+        }
         let mut good = Vec::with_capacity(j.items().len());
         let mut bad = None;
         for jx in j.items() {
@@ -259,7 +266,6 @@ impl Interp {
                 }
             }
         }
-        let cols = self.tables[t].as_ref().map_or(0, |d| d.cols);
         Columns {
             good: RowCols::new(good, cols),
             bad,
@@ -315,11 +321,12 @@ impl Interp {
             // The common `(u* t* V)`: every row and column in order, one value.
             let def = &self.defs.tables[t];
             let whole = |l: &Value, kind: Kind, n: usize| {
-                l.items().len() == n
-                    && l.items()
-                        .iter()
-                        .enumerate()
-                        .all(|(k, x)| x.as_type(kind) == Some(k))
+                self.is_kind_list(kind, l, n)
+                    || l.items().len() == n
+                        && l.items()
+                            .iter()
+                            .enumerate()
+                            .all(|(k, x)| x.as_type(kind) == Some(k))
             };
             if let Some(data) = &self.tables[t] {
                 if whole(i, def.index1, data.rows) && whole(j, def.index2, data.cols) {

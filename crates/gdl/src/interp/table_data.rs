@@ -59,17 +59,35 @@ pub struct RowCols {
 impl RowCols {
     /// Columns `cols` of a table with `table_cols` columns.
     pub fn new(cols: Vec<usize>, table_cols: usize) -> Self {
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let whole = cols.len() == table_cols && cols.iter().enumerate().all(|(k, &c)| k == c);
+        let whole = !cols.is_empty()
+            && cols.len() == table_cols
+            && cols.iter().enumerate().all(|(k, &c)| k == c);
         RowCols {
             cols,
             whole,
-            id: NEXT.fetch_add(1, Ordering::Relaxed),
+            id: Self::next_id(),
         }
     }
 
+    /// Every column of a table, in order (the list is not spelled out:
+    /// such a write makes the row uniform).
+    pub fn every(table_cols: usize) -> Self {
+        debug_assert!(table_cols > 0);
+        RowCols {
+            cols: Vec::new(),
+            whole: true,
+            id: Self::next_id(),
+        }
+    }
+
+    fn next_id() -> u64 {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// No columns at all.
     pub fn is_empty(&self) -> bool {
-        self.cols.is_empty()
+        !self.whole && self.cols.is_empty()
     }
 }
 
