@@ -437,6 +437,24 @@ fn rows_written_alike_then_apart() {
         ["tabrow mp-to-traverse a 2 5", "tabrow mp-to-traverse b 4*2"]
     );
     assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    // A bad column ends the clause after the first row's good columns.
+    let r = run(&format!("{TYPES}(table mp-to-traverse (u* (x zork) 5))"));
+    assert_eq!(
+        r.lines("tabrow mp-to-traverse"),
+        ["tabrow mp-to-traverse a 5 -1"]
+    );
+    let bad = |r: &common::Run| {
+        r.warnings
+            .iter()
+            .filter(|w| w.contains("`zork` is not a terrain type"))
+            .count()
+    };
+    assert_eq!(bad(&r), 1, "{:?}", r.warnings);
+    let r = run(&format!(
+        "{TYPES}(table mp-to-traverse (u* zork 5) (u* () 5))"
+    ));
+    assert!(r.lines("tabrow mp-to-traverse").is_empty());
+    assert_eq!(bad(&r), 1, "{:?}", r.warnings);
 }
 
 #[test]

@@ -338,6 +338,31 @@ impl Interp {
                 }
             }
         }
+        if !v.is_listish() {
+            // Every row in order and one value (`(u* (a b) V)`, `(u* c V)`):
+            // the checks below come out the same for every row, so they run
+            // once and the rows are written in one loop. A bad column ends
+            // the clause after the first row; the loop below does that.
+            let rows = self.tables[t].as_ref().map_or(0, |d| d.rows);
+            if rows > 0 && self.is_kind_list(self.defs.tables[t].index1, i, rows) {
+                let cols = if j.is_listish() {
+                    let n = self.check_value(t, v)?;
+                    let cols = self.column_indexes(t, j);
+                    cols.bad.is_none().then_some((cols.good, n))
+                } else {
+                    let jj = self.check_index(t, 2, j)?;
+                    let n = self.check_value(t, v)?;
+                    let width = self.tables[t].as_ref().map_or(0, |d| d.cols);
+                    Some((RowCols::new(vec![jj], width), n))
+                };
+                if let Some((cols, n)) = cols {
+                    if let Some(data) = &mut self.tables[t] {
+                        data.set_every_row(&cols, n as i16);
+                    }
+                    return Ok(());
+                }
+            }
+        }
         let mut columns: Option<Columns> = None;
         let mut one_column: Option<RowCols> = None;
         for (k, ix) in i.items().iter().enumerate() {

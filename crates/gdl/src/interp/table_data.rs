@@ -258,7 +258,7 @@ impl TableData {
             self.set_uniform(i, v);
             return;
         }
-        if i >= self.rows || self.is_uniform(i, v) {
+        if i >= self.rows || self.is_uniform(i, v) || cols.cols.is_empty() {
             return;
         }
         let (from, from_uniform) = (self.start[i], self.uniform[i]);
@@ -301,6 +301,13 @@ impl TableData {
             v,
             to: self.start[i],
         });
+    }
+
+    /// [`TableData::set_row`] for every row, in order.
+    pub fn set_every_row(&mut self, cols: &RowCols, v: i16) {
+        for i in 0..self.rows {
+            self.set_row(i, cols, v);
+        }
     }
 
     /// Grows to `rows × cols`, keeping entries at their (i, j) and giving new
