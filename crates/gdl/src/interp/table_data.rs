@@ -30,14 +30,14 @@ pub struct TableData {
     /// A clause that gives a whole row one value (`(u1 t* 3)`, a row of
     /// `(u* t* 3)`'s kind) sets this instead of writing the row out.
     uniform: Vec<i16>,
-    /// Per row, the index of its first entry in `store`, or [`UNSET`].
+    /// Per row, its slot in `store` (entries `k * cols` onwards), or [`UNSET`].
     /// Rows with the same entries may share one slot of `store`.
     start: Vec<usize>,
     /// The materialised rows, in slots of `cols` entries each.
     store: Vec<i16>,
     /// Per slot of `store`, how many rows point to it (0: free).
     users: Vec<u32>,
-    /// Starts of slots that no row points to any more, for reuse.
+    /// Slots that no row points to any more, for reuse.
     free: Vec<usize>,
     /// The last partial row write, so the next row in the same state can
     /// share its result: see [`TableData::set_row`].
@@ -121,7 +121,10 @@ impl TableData {
     /// Row `i`'s entries if it is materialised.
     fn row_ref(&self, i: usize) -> Option<&[i16]> {
         match self.start.get(i) {
-            Some(&s) if s != UNSET => Some(&self.store[s..s + self.cols]),
+            Some(&k) if k != UNSET => {
+                let s = k * self.cols;
+                Some(&self.store[s..s + self.cols])
+            }
             _ => None,
         }
     }
@@ -144,11 +147,12 @@ impl TableData {
     /// there and its own) is inlined and the rest is out of line.
     #[inline]
     fn row_mut(&mut self, i: usize) -> Option<&mut [i16]> {
-        let s = match *self.start.get(i)? {
+        let k = match *self.start.get(i)? {
             UNSET => self.materialise(i),
-            s if self.users[s / self.cols] > 1 => self.unshare(i),
-            s => s,
+            k if self.users[k] > 1 => self.unshare(i),
+            k => k,
         };
+        let s = k * self.cols;
         self.store.get_mut(s..s + self.cols)
     }
 
@@ -156,9 +160,9 @@ impl TableData {
     /// one at the end of `store`.
     fn new_slot(&mut self) -> usize {
         let cols = self.cols;
-        if let Some(s) = self.free.pop() {
-            self.users[s / cols] = 1;
-            return s;
+        if let Some(k) = self.free.pop() {
+            self.users[k] = 1;
+            return k;
         }
         // Room for every row at the first one: a slot is only added when
         // no freed one is left, and every other slot has a row, so the
@@ -167,31 +171,31 @@ impl TableData {
         if self.store.capacity() == 0 {
             self.store.reserve_exact(self.rows * cols);
         }
-        let s = self.store.len();
-        self.store.resize(s + cols, 0);
+        let k = self.users.len();
+        self.store.resize((k + 1) * cols, 0);
         self.users.push(1);
-        s
+        k
     }
 
-    /// Row `i` no longer uses slot `s`.
-    fn release(&mut self, s: usize) {
-        let k = s / self.cols;
+    /// A row no longer uses slot `k`.
+    fn release(&mut self, k: usize) {
         self.users[k] -= 1;
         if self.users[k] == 0 {
-            self.free.push(s);
+            self.free.push(k);
         }
     }
 
     /// Gives row `i` (in range, not materialised) its entries, all its
-    /// uniform value, and returns where they start in `store`.
+    /// uniform value, and returns its slot.
     #[cold]
     #[inline(never)]
     fn materialise(&mut self, i: usize) -> usize {
-        let s = self.new_slot();
+        let k = self.new_slot();
         let base = self.uniform[i];
+        let s = k * self.cols;
         self.store[s..s + self.cols].fill(base);
-        self.start[i] = s;
-        s
+        self.start[i] = k;
+        k
     }
 
     /// Gives row `i` (sharing its slot) a copy of its own.
@@ -199,11 +203,12 @@ impl TableData {
     #[inline(never)]
     fn unshare(&mut self, i: usize) -> usize {
         let old = self.start[i];
-        let s = self.new_slot();
-        self.store.copy_within(old..old + self.cols, s);
+        let k = self.new_slot();
+        let (from, cols) = (old * self.cols, self.cols);
+        self.store.copy_within(from..from + cols, k * cols);
         self.release(old);
-        self.start[i] = s;
-        s
+        self.start[i] = k;
+        k
     }
 
     /// Makes row `i` all `v` without materialising it, keeping any space
@@ -273,7 +278,7 @@ impl TableData {
                     if from != UNSET {
                         self.release(from);
                     }
-                    self.users[to / self.cols] += 1;
+                    self.users[to] += 1;
                     self.start[i] = to;
                 }
                 return;
