@@ -310,7 +310,29 @@ impl TableData {
 
     /// [`TableData::set_row`] for every row, in order.
     pub fn set_every_row(&mut self, cols: &RowCols, v: i16) {
+        if cols.whole {
+            self.fill(v);
+            return;
+        }
         for i in 0..self.rows {
+            // The common case inline: the row is in the state the last
+            // write started from, and takes its result (see `set_row`).
+            if let Some(last) = &self.last {
+                let (from, to) = (self.start[i], last.to);
+                if last.cols == cols.id
+                    && last.v == v
+                    && last.from == from
+                    && from != to
+                    && (from != UNSET || last.from_uniform == self.uniform[i])
+                {
+                    if from != UNSET {
+                        self.release(from);
+                    }
+                    self.users[to] += 1;
+                    self.start[i] = to;
+                    continue;
+                }
+            }
             self.set_row(i, cols, v);
         }
     }
@@ -441,6 +463,31 @@ mod tests {
         }
         assert!(t.store.len() <= 12);
         assert_eq!(t.entries(), vec![10, 0, 0, 11, 5, 1, 12, 5, 1, 13, 5, 1]);
+    }
+
+    #[test]
+    fn every_row_writes_match_row_by_row_ones() {
+        let mut a = TableData::new(5, 4, 0);
+        let mut b = TableData::new(5, 4, 0);
+        a.set(2, 3, 9);
+        b.set(2, 3, 9);
+        for (cols, v) in [
+            (vec![1], 5),
+            (vec![0, 2], 6),
+            (vec![1], 5),
+            (vec![0, 1, 2, 3], 1),
+        ] {
+            let cols = RowCols::new(cols, 4);
+            a.set_every_row(&cols, v);
+            for i in 0..5 {
+                b.set_row(i, &cols, v);
+            }
+            assert_eq!(a.entries(), b.entries());
+        }
+        a.set_every_row(&RowCols::new(vec![3], 4), 2);
+        assert_eq!(a.entries(), [1, 1, 1, 2].repeat(5));
+        // Five rows alike use one slot.
+        assert_eq!(a.users.iter().filter(|&&n| n > 0).count(), 1);
     }
 
     #[test]
