@@ -113,6 +113,18 @@ fn type_lists_are_bound_lazily() {
 }
 
 #[test]
+fn type_lists_follow_each_declaration() {
+    // Declarations in a row leave the list to be rebuilt once, but any
+    // other form in between sees every type declared before it.
+    check_eval(
+        "(unit-type a) (unit-type b) (define l u*) (unit-type c) l u* t*",
+        "(<u:a> <u:b>) (<u:a> <u:b> <u:c>) ()",
+        0,
+    );
+    check_eval("(terrain-type x) (terrain-type y) t*", "(<t:x> <t:y>)", 0);
+}
+
+#[test]
 fn constants_cannot_change() {
     check_eval("(define true 5) true", "1", 2);
     check_eval("(set true 5) true", "1", 1);

@@ -420,6 +420,44 @@ fn whole_table_clauses_then_partial_ones() {
 }
 
 #[test]
+fn rows_written_alike_then_apart() {
+    // `(u* y 5)` leaves both rows alike; `(a x 2)` then changes only a's.
+    let r = run(&format!(
+        "{TYPES}(table mp-to-traverse (u* y 5) (a x 2) (b t* 4) ((a b) (x y) 6) (a (x y) 7))"
+    ));
+    assert_eq!(
+        r.lines("tabrow mp-to-traverse"),
+        ["tabrow mp-to-traverse a 7*2", "tabrow mp-to-traverse b 6*2"]
+    );
+    let r = run(&format!(
+        "{TYPES}(table mp-to-traverse (u* y 5) (a x 2) (b (y x) 4))"
+    ));
+    assert_eq!(
+        r.lines("tabrow mp-to-traverse"),
+        ["tabrow mp-to-traverse a 2 5", "tabrow mp-to-traverse b 4*2"]
+    );
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    // A bad column ends the clause after the first row's good columns.
+    let r = run(&format!("{TYPES}(table mp-to-traverse (u* (x zork) 5))"));
+    assert_eq!(
+        r.lines("tabrow mp-to-traverse"),
+        ["tabrow mp-to-traverse a 5 -1"]
+    );
+    let bad = |r: &common::Run| {
+        r.warnings
+            .iter()
+            .filter(|w| w.contains("`zork` is not a terrain type"))
+            .count()
+    };
+    assert_eq!(bad(&r), 1, "{:?}", r.warnings);
+    let r = run(&format!(
+        "{TYPES}(table mp-to-traverse (u* zork 5) (u* () 5))"
+    ));
+    assert!(r.lines("tabrow mp-to-traverse").is_empty());
+    assert_eq!(bad(&r), 1, "{:?}", r.warnings);
+}
+
+#[test]
 fn print_of_a_table_name_shows_its_rows() {
     let r = run(&format!("{TYPES}(table mp-to-traverse (a x 2)) (table damage (a b 3d6+3)) (print mp-to-traverse) (print damage)"));
     let prints = r.lines("print ");

@@ -56,6 +56,12 @@ impl Interp {
         let head = *head;
         let args = &form.items()[1..];
         let name = self.known.forms.get(&head).map_or("", |&i| FORM_NAMES[i]);
+        if !matches!(
+            name,
+            "unit-type" | "material-type" | "terrain-type" | "advance-type"
+        ) {
+            self.flush_kind_lists();
+        }
         match name {
             "game-module" => match self.current_module {
                 Some(m) => self.game_module_form(m, args, false),

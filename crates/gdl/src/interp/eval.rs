@@ -53,15 +53,59 @@ impl Interp {
         Value::Sym(id)
     }
 
+    /// Rebinds the kind lists that type declarations have left behind.
+    ///
+    /// Every type declaration extends its kind's list (spec 3.2), but a
+    /// game declares its types in a run of forms (`spec` has 274 unit types)
+    /// and nothing reads the list in between, so rebuilding it after each
+    /// one made a list per type, quadratic in the type count. A declaration
+    /// now only marks the list stale, and it is rebuilt before anything
+    /// could read it: before any other form, before a property value that
+    /// names a kind list, and at the end of a load or `eval`.
+    pub(crate) fn flush_kind_lists(&mut self) {
+        if self.kind_lists_stale == [false; 4] {
+            return;
+        }
+        for kind in Kind::ALL {
+            if std::mem::take(&mut self.kind_lists_stale[kind.index()]) {
+                self.bind_kind_list(kind);
+            }
+        }
+    }
+
+    /// Whether evaluating `v` could read a kind list (`v` names one).
+    pub(crate) fn mentions_kind_list(&self, v: &Value) -> bool {
+        match v {
+            Value::Sym(s) => self.known.kind_lists.contains(s),
+            Value::List(items) => items.iter().any(|x| self.mentions_kind_list(x)),
+            _ => false,
+        }
+    }
+
     /// Binds `u*` (`m*`, `t*`, `a*`) to the list of all types of the kind (spec 3.2).
     pub(crate) fn bind_kind_list(&mut self, kind: Kind) -> Value {
         // Runs after every type declaration, so build the list in place
         // (one allocation) rather than through a Vec that is then copied.
         let list =
             Value::list_from((0..self.type_count(kind)).map(|i| Value::Type(kind, i as u16)));
+        self.kind_list_values[kind.index()] = match &list {
+            Value::List(items) => Some(items.clone()),
+            _ => None,
+        };
         let id = self.known.kind_lists[kind.index()];
         self.symbols.get_mut(id).value = Some(list.clone());
         list
+    }
+
+    /// Whether `v` is a list built by [`Interp::bind_kind_list`] for `kind`
+    /// with `n` types, so every type of the kind in order, without looking
+    /// at its elements (`u*` in a table clause of a game with hundreds of
+    /// types). Another list, even an equal one, answers false.
+    pub(crate) fn is_kind_list(&self, kind: Kind, v: &Value, n: usize) -> bool {
+        match (v, &self.kind_list_values[kind.index()]) {
+            (Value::List(a), Some(b)) => Rc::ptr_eq(a, b) && a.len() == n,
+            _ => false,
+        }
     }
 
     fn eval_list(&mut self, items: &Rc<[Value]>) -> Result<Value, Error> {

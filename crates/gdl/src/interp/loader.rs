@@ -187,6 +187,7 @@ impl Interp {
                         file,
                         offset: form.start,
                     });
+                    self.flush_kind_lists();
                     let r = self.game_module_form(m, &items[1..], true);
                     self.origin = saved;
                     r.map_err(|e| self.locate(e, file, form.start))?;
@@ -418,7 +419,9 @@ impl Interp {
         };
         let m = self.get_or_create_module(name.as_bytes());
         self.main_module = Some(m);
-        self.load(m, true, "main module")
+        let r = self.load(m, true, "main module");
+        self.flush_kind_lists();
+        r
     }
 
     /// Reads every form of `text` (the `eval` command): top-level forms such as
@@ -454,13 +457,17 @@ impl Interp {
                         break Err(e);
                     }
                 }
-                Ok(ReadOutcome::Form(form)) => match self.eval(&form.value) {
-                    Ok(v) => values.push(v),
-                    Err(e) => break Err(e),
-                },
+                Ok(ReadOutcome::Form(form)) => {
+                    self.flush_kind_lists();
+                    match self.eval(&form.value) {
+                        Ok(v) => values.push(v),
+                        Err(e) => break Err(e),
+                    }
+                }
             }
         };
         self.current_module = saved;
+        self.flush_kind_lists();
         result.map(|()| values)
     }
 }

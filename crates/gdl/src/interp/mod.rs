@@ -207,6 +207,12 @@ pub struct Interp {
     /// Each kind's property defaults, in `kernel-defaults.txt` order.
     default_props: [Vec<Prop>; 4],
     pub closed: [bool; 4],
+    /// Kinds whose `u*` (`m*`, `t*`, `a*`) list is behind their type count:
+    /// see [`Interp::flush_kind_lists`].
+    pub(crate) kind_lists_stale: [bool; 4],
+    /// The lists [`Interp::bind_kind_list`] last built, per kind: a table
+    /// clause recognises them by pointer (see `Interp::is_kind_list`).
+    pub(crate) kind_list_values: [Option<Rc<[Value]>>; 4],
     pub tables: Vec<Option<TableData>>,
     pub globals: Vec<Global>,
     pub modules: Vec<Module>,
@@ -280,6 +286,8 @@ impl Interp {
                     .collect()
             }),
             closed: [false; 4],
+            kind_lists_stale: [false; 4],
+            kind_list_values: Default::default(),
             tables: vec![None; defs.tables.len()],
             globals: Vec::new(),
             modules: Vec::new(),

@@ -5,6 +5,7 @@
 use crate::error::Error;
 use crate::value::{Kind, Value};
 
+use super::table_data::RowCols;
 use super::{Interp, TableData};
 
 /// A failed check ends the clause (spec 3.12 "skipping clause").
@@ -13,9 +14,7 @@ struct ClauseEnd;
 /// A clause's column list, resolved once for all its rows.
 struct Columns {
     /// The valid column indexes up to the first bad one.
-    good: Vec<usize>,
-    /// `good` is every column of the table in order.
-    whole: bool,
+    good: RowCols,
     /// The first invalid column, which ends the clause.
     bad: Option<Value>,
 }
@@ -231,10 +230,10 @@ impl Interp {
         Ok(())
     }
 
-    /// Stores `v` at (i, j) for every j of `cols` (`whole`: all columns in order).
-    fn store_row(&mut self, t: usize, i: usize, cols: &[usize], whole: bool, v: i32) {
+    /// Stores `v` at (i, j) for every j of `cols`.
+    fn store_row(&mut self, t: usize, i: usize, cols: &RowCols, v: i32) {
         if let Some(data) = &mut self.tables[t] {
-            data.set_row(i, cols, whole, v as i16);
+            data.set_row(i, cols, v as i16);
         }
     }
 
@@ -249,6 +248,13 @@ impl Interp {
     /// and the bad one.
     fn column_indexes(&self, t: usize, j: &Value) -> Columns {
         let kind = self.defs.tables[t].index2;
+        let cols = self.tables[t].as_ref().map_or(0, |d| d.cols);
+        if cols > 0 && self.is_kind_list(kind, j, cols) {
+            return Columns {
+                good: RowCols::every(cols),
+                bad: None,
+            };
+        }
         let mut good = Vec::with_capacity(j.items().len());
         let mut bad = None;
         for jx in j.items() {
@@ -260,9 +266,10 @@ impl Interp {
                 }
             }
         }
-        let cols = self.tables[t].as_ref().map_or(0, |d| d.cols);
-        let whole = good.len() == cols && good.iter().enumerate().all(|(k, &c)| k == c);
-        Columns { good, whole, bad }
+        Columns {
+            good: RowCols::new(good, cols),
+            bad,
+        }
     }
 
     /// The fill cases of spec 3.12.
@@ -276,6 +283,24 @@ impl Interp {
                 let jj = self.check_index(t, 2, j)?;
                 let n = self.check_value(t, v)?;
                 self.store(t, ii, jj, n);
+                return Ok(());
+            }
+            if !v.is_listish() {
+                // `(u1 t* V)` and the like: one row, one value, written as a
+                // row (a whole one is not materialised). The first column is
+                // checked before the value, as entry by entry.
+                let cols = self.column_indexes(t, j);
+                if cols.good.is_empty() {
+                    if let Some(bad) = &cols.bad {
+                        self.check_index(t, 2, bad)?;
+                    }
+                    return Ok(());
+                }
+                let n = self.check_value(t, v)?;
+                self.store_row(t, ii, &cols.good, n);
+                if let Some(bad) = &cols.bad {
+                    self.check_index(t, 2, bad)?;
+                }
                 return Ok(());
             }
             if matches!(v, Value::List(_)) {
@@ -296,11 +321,12 @@ impl Interp {
             // The common `(u* t* V)`: every row and column in order, one value.
             let def = &self.defs.tables[t];
             let whole = |l: &Value, kind: Kind, n: usize| {
-                l.items().len() == n
-                    && l.items()
-                        .iter()
-                        .enumerate()
-                        .all(|(k, x)| x.as_type(kind) == Some(k))
+                self.is_kind_list(kind, l, n)
+                    || l.items().len() == n
+                        && l.items()
+                            .iter()
+                            .enumerate()
+                            .all(|(k, x)| x.as_type(kind) == Some(k))
             };
             if let Some(data) = &self.tables[t] {
                 if whole(i, def.index1, data.rows) && whole(j, def.index2, data.cols) {
@@ -312,14 +338,45 @@ impl Interp {
                 }
             }
         }
+        if !v.is_listish() {
+            // Every row in order and one value (`(u* (a b) V)`, `(u* c V)`):
+            // the checks below come out the same for every row, so they run
+            // once and the rows are written in one loop. A bad column ends
+            // the clause after the first row; the loop below does that.
+            let rows = self.tables[t].as_ref().map_or(0, |d| d.rows);
+            if rows > 0 && self.is_kind_list(self.defs.tables[t].index1, i, rows) {
+                let cols = if j.is_listish() {
+                    let n = self.check_value(t, v)?;
+                    let cols = self.column_indexes(t, j);
+                    cols.bad.is_none().then_some((cols.good, n))
+                } else {
+                    let jj = self.check_index(t, 2, j)?;
+                    let n = self.check_value(t, v)?;
+                    let width = self.tables[t].as_ref().map_or(0, |d| d.cols);
+                    Some((RowCols::new(vec![jj], width), n))
+                };
+                if let Some((cols, n)) = cols {
+                    if let Some(data) = &mut self.tables[t] {
+                        data.set_every_row(&cols, n as i16);
+                    }
+                    return Ok(());
+                }
+            }
+        }
         let mut columns: Option<Columns> = None;
+        let mut one_column: Option<RowCols> = None;
         for (k, ix) in i.items().iter().enumerate() {
             let ii = self.check_index(t, 1, ix)?;
             let w = if v.is_listish() { nth(v, k) } else { v };
             if !j.is_listish() {
                 let jj = self.check_index(t, 2, j)?;
                 let n = self.check_value(t, w)?;
-                self.store(t, ii, jj, n);
+                // As a one-column row write, so that rows alike before
+                // `(u* c V)` share their row after it (see `set_row`); `j`
+                // is one type, so `jj` is the same for every row.
+                let cols = self.tables[t].as_ref().map_or(0, |d| d.cols);
+                let one = one_column.get_or_insert_with(|| RowCols::new(vec![jj], cols));
+                self.store_row(t, ii, one, n);
             } else if !w.is_listish() {
                 let n = self.check_value(t, w)?;
                 // The hot path of `(u* u* V)`: resolve the column indexes once
@@ -328,7 +385,7 @@ impl Interp {
                     Some(c) => c,
                     None => columns.insert(self.column_indexes(t, j)),
                 };
-                self.store_row(t, ii, &cols.good, cols.whole, n);
+                self.store_row(t, ii, &cols.good, n);
                 if let Some(bad) = &cols.bad {
                     let bad = bad.clone();
                     self.check_index(t, 2, &bad)?;

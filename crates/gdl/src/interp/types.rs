@@ -65,13 +65,16 @@ impl Interp {
                 continue;
             }
             let value = el.items().get(1).cloned().unwrap_or(Value::Nil);
+            if self.mentions_kind_list(&value) {
+                self.flush_kind_lists();
+            }
             let outcome = self.set_type_prop(kind, index, &name, &value)?;
             if outcome == PropOutcome::BadValue && kind != Kind::Unit {
                 break;
             }
         }
         self.finish_type_names(kind, index, sym);
-        self.bind_kind_list(kind);
+        self.kind_lists_stale[kind.index()] = true;
         Ok(())
     }
 
