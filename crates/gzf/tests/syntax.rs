@@ -224,6 +224,18 @@ fn limits_give_clear_errors() {
     ));
     let e = gzf::ft2::read_with(b"a\nb\nc\nd\n", &quiet).unwrap_err();
     assert_eq!((e.pos.line, e.pos.col), (4, 1));
+    // A line too long is refused at once, before its bytes are looked at:
+    // a huge line of non-ASCII bytes must not make one diagnostic per byte.
+    let e = syntax::read(&vec![0x80; 4 << 20], &Limits::default(), &NoBlockRule).unwrap_err();
+    assert!(matches!(e.kind, ReadErrorKind::LineTooLong { .. }), "{e}");
+    let mut many = b"a: b\n".to_vec();
+    many.extend(std::iter::repeat_n(0x80, 1000));
+    let e = syntax::read(&many, &quiet, &NoBlockRule).unwrap_err();
+    assert_eq!((e.pos.line, e.pos.col), (2, 1));
+    assert!(matches!(
+        e.kind,
+        ReadErrorKind::TooManyDiagnostics { limit: 3 }
+    ));
     let few = Limits {
         max_blocks: 1,
         ..Limits::default()

@@ -216,6 +216,9 @@ pub fn read(
     while start < n {
         let end = line_end(bytes, start);
         line_no += 1;
+        // The length first: a huge line of bad bytes must not make one
+        // diagnostic per byte before it is refused.
+        reader.check_length(start, end, line_no)?;
         let raw = &body[start..end];
         if dirty && raw != &bytes[start..end] {
             reader.bad_bytes(raw, line_no);
@@ -268,6 +271,10 @@ impl<'a> Reader<'a> {
     /// positions of what follows stay right).
     fn bad_bytes(&mut self, raw: &[u8], line: u32) {
         for (i, &b) in raw.iter().enumerate() {
+            if self.diags.0.len() > self.limits.max_diagnostics {
+                // `check_diagnostics` gives up after this line.
+                return;
+            }
             let pos = Pos::new(line, i as u32 + 1);
             if b >= 0x80 {
                 self.diags.push(
@@ -298,8 +305,8 @@ impl<'a> Reader<'a> {
         Text::span(self.src, start..end)
     }
 
-    /// The line `start..end` of the buffer (line end excluded).
-    fn line(&mut self, start: usize, end: usize, line: u32) -> Result<(), ReadError> {
+    /// Refuses a line longer than `limits.max_line_bytes`.
+    fn check_length(&self, start: usize, end: usize, line: u32) -> Result<(), ReadError> {
         if end - start > self.limits.max_line_bytes {
             return Err(ReadError {
                 kind: ReadErrorKind::LineTooLong {
@@ -309,6 +316,12 @@ impl<'a> Reader<'a> {
                 pos: Pos::new(line, 1),
             });
         }
+        Ok(())
+    }
+
+    /// Reads line `line`, bytes `start..end` of the buffer (line end
+    /// excluded; its length already checked).
+    fn line(&mut self, start: usize, end: usize, line: u32) -> Result<(), ReadError> {
         let src: &'a str = self.src;
         let text = &src[start..end];
         let bytes = text.as_bytes();
