@@ -382,7 +382,15 @@ impl SeatTask {
         let publish = self.written_step != Some(slot.step) || slot.finished;
         let publish = publish.then(|| Publish {
             views: playfile::view_files(game, &[seat]),
-            status: Status::for_seat(game, seat),
+            status: {
+                let mut status = Status::for_seat(game, seat);
+                if slot.finished {
+                    // Over by its rules or at its turn limit: nothing owed.
+                    status.awaiting.clear();
+                    status.outcome = slot.outcome();
+                }
+                status
+            },
             record: if slot.finished {
                 game.record_json()
             } else {
@@ -431,20 +439,28 @@ impl SeatTask {
         let bytes = match read {
             Ok(Some(b)) => b,
             Ok(None) => return Ok(()),
-            Err(OrdersFileError::NotAFile) => {
-                // Only the file itself is read: a link could point anywhere.
-                const MARK: &[u8] = b"\0not a regular file";
+            Err(refused @ (OrdersFileError::NotAFile | OrdersFileError::TooLarge)) => {
+                // Only the file itself is read (a link could point anywhere),
+                // and only up to a size.
+                let (mark, reason): (&[u8], String) = match refused {
+                    OrdersFileError::NotAFile => (
+                        b"\0not a regular file",
+                        format!("{file} is not a regular file (a link or a folder?); write the orders file itself"),
+                    ),
+                    _ => (
+                        b"\0too large",
+                        format!("{file} is larger than {MAX_ORDERS_FILE} bytes; an orders file is far smaller"),
+                    ),
+                };
                 if self
                     .judged
                     .as_ref()
-                    .is_some_and(|(f, b)| *f == file && b == MARK)
+                    .is_some_and(|(f, b)| *f == file && b == mark)
                 {
                     return Ok(());
                 }
-                self.judged = Some((file.clone(), MARK.to_vec()));
-                let errors = vec![OrderIssue::general(format!(
-                    "{file} is not a regular file (a link or a folder?); write the orders file itself"
-                ))];
+                self.judged = Some((file.clone(), mark.to_vec()));
+                let errors = vec![OrderIssue::general(reason)];
                 let dir = self.dir.clone();
                 return blocking(move || playfile::write_rejected(&dir, &file, &errors)).await;
             }
@@ -505,22 +521,43 @@ impl SeatTask {
 
 enum OrdersFileError {
     NotAFile,
+    TooLarge,
     Io(std::io::Error),
 }
 
-/// A seat's orders file: `None` when it is not there; never read through a
-/// link.
+/// The largest orders file taken (the rulesets' own order files are far
+/// smaller; this bounds what one file can make the server read).
+const MAX_ORDERS_FILE: u64 = 4 << 20;
+
+/// A seat's orders file: `None` when it is not there. Opened without
+/// following a link and without blocking (a FIFO put in its place), then
+/// checked on the open handle, so nothing can be swapped in between; read
+/// up to [`MAX_ORDERS_FILE`].
 fn read_orders_file(path: &Path) -> Result<Option<Vec<u8>>, OrdersFileError> {
-    match std::fs::symlink_metadata(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(OrdersFileError::Io(e)),
-        Ok(m) if !m.file_type().is_file() => Err(OrdersFileError::NotAFile),
-        Ok(_) => match std::fs::read(path) {
-            Ok(b) => Ok(Some(b)),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(OrdersFileError::Io(e)),
-        },
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = match std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path)
+    {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err(OrdersFileError::NotAFile),
+        Err(e) => return Err(OrdersFileError::Io(e)),
+    };
+    let meta = file.metadata().map_err(OrdersFileError::Io)?;
+    if !meta.file_type().is_file() {
+        return Err(OrdersFileError::NotAFile);
     }
+    let mut bytes = Vec::with_capacity(meta.len().min(MAX_ORDERS_FILE) as usize);
+    file.take(MAX_ORDERS_FILE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(OrdersFileError::Io)?;
+    if bytes.len() as u64 > MAX_ORDERS_FILE {
+        return Err(OrdersFileError::TooLarge);
+    }
+    Ok(Some(bytes))
 }
 
 fn issue(d: &Detail) -> OrderIssue {

@@ -139,7 +139,7 @@ impl Slot {
             let limit = self.meta.max_turns?;
             (self.step >= limit).then(|| Outcome {
                 winner: None,
-                reason: format!("the game reached its limit of {limit} turns"),
+                reason: format!("the game reached its turn limit of {limit}"),
                 scores: None,
             })
         })

@@ -224,7 +224,7 @@ fn a_game_stops_at_its_turn_limit() {
     assert!(st["outcome"]["reason"]
         .as_str()
         .unwrap()
-        .contains("limit of 3 turns"));
+        .contains("turn limit of 3"));
     let r = c
         .post_json(&format!("/api/games/{id}/orders"), Some(&t0), &json!([]))
         .unwrap();

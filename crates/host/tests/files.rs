@@ -446,3 +446,40 @@ fn a_silent_folder_seat_is_defaulted_at_the_deadline() {
     assert!(!dir.join(playfile::beside(&late_file, "notes")).exists());
     assert_ne!(next.awaiting[0].orders, late_file);
 }
+
+/// An orders file far too large is refused with its errors file, unread;
+/// and a game that stops at its turn limit tells the folder so: nothing
+/// awaited in status.json, the outcome given, record.json written.
+#[test]
+fn an_oversized_file_is_refused_and_the_turn_limit_reaches_the_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let games = tmp.path().join("games");
+    let server = start(&tmp.path().join("g.db"), &games);
+    let mut c = Client::new(&server.url()).unwrap();
+    let created = create(
+        &mut c,
+        json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["files", "random"],
+               "seed": 3, "max_turns": 1}),
+    );
+    let id = created["id"].as_str().unwrap().to_string();
+    let dir = folder(&mut c, &created, 0, &games);
+    let (_, file, good) = wait_for("the first view", || answer(&dir, "ttrts", 0, "greedy"));
+    let errors = dir.join(playfile::beside(&file, "errors"));
+    let mut huge = "# padding\n".repeat(500_000);
+    huge.push_str("END\n");
+    playfile::atomic_write(&dir.join(&file), huge.as_bytes()).unwrap();
+    let text = wait_for("the errors file", || std::fs::read_to_string(&errors).ok());
+    assert!(text.contains("larger than"), "{text}");
+    assert_eq!(status(&mut c, &id)["step"], 0);
+    playfile::atomic_write(&dir.join(&file), good.as_bytes()).unwrap();
+    let st = wait_for("the end", || {
+        let s = read_status(&dir)?;
+        s.outcome.is_some().then_some(s)
+    });
+    assert!(st.awaiting.is_empty(), "{st:?}");
+    assert!(st.outcome.unwrap().reason.contains("turn limit of 1"));
+    wait_for("record.json", || {
+        dir.join("record.json").exists().then_some(())
+    });
+    assert_eq!(status(&mut c, &id)["finished"], true);
+}
