@@ -13,6 +13,10 @@ import {replayPage} from './replay.js';
 
 let cleanup = null;
 let firstLoad = true;
+// Each call of route() takes a number; a page that finishes loading after a
+// newer one was asked for is dropped (its stream, timers and keys stopped).
+let generation = 0;
+let settled = 0;
 
 function parseHash() {
   const raw = location.hash.replace(/^#\/?/, '');
@@ -26,9 +30,11 @@ async function route() {
     try { cleanup(); } catch { /* the old page is gone anyway */ }
     cleanup = null;
   }
+  const mine = ++generation;
   const main = document.getElementById('main');
-  const {parts, query} = parseHash();
+  let done = null;
   try {
+    const {parts, query} = parseHash();
     if (parts[0] === 'join' && parts.length === 4 && /^\d+$/.test(parts[2])) {
       keepSeat(parts[1], Number(parts[2]), parts[3]);
       // The token leaves the address bar and the history.
@@ -36,11 +42,11 @@ async function route() {
       return;
     }
     if (parts[0] === 'game' && parts[1]) {
-      cleanup = await playPage(main, parts[1], query);
+      done = await playPage(main, parts[1], query);
     } else if (parts[0] === 'replay' && parts[1]) {
-      cleanup = await replayPage(main, parts[1], query);
+      done = await replayPage(main, parts[1], query);
     } else if (parts.length === 0) {
-      cleanup = await lobbyPage(main);
+      done = await lobbyPage(main);
     } else {
       pageTitle('Not found');
       fill(main, h('h1', {}, 'No such page'),
@@ -50,6 +56,16 @@ async function route() {
     pageTitle('Error');
     fill(main, h('h1', {}, 'Error'), errorBox(e), h('p', {}, h('a', {href: '#/'}, 'Back to the lobby')));
   }
+  if (mine !== generation) {
+    if (done) {
+      try { done(); } catch { /* dropped anyway */ }
+    }
+    // The newer page was drawn first, then this one over it: draw it again.
+    if (settled === generation) route();
+    return;
+  }
+  cleanup = done;
+  settled = mine;
   // After a change of page (not the first load), focus goes to its heading,
   // so keyboard and screen-reader users start at the top of the new page.
   const heading = main.querySelector('h1');

@@ -280,6 +280,9 @@ export async function playPage(main, id, query) {
   // Live events.
   // A finished game's stream says "game over" at once and ends.
   const es = new EventSource(api.eventsUrl(id, st.token));
+  // A turn resolved between the first look and the stream's start (or
+  // while it reconnects) would go unheard: look again once it is open.
+  es.addEventListener('open', () => refresh());
   {
     es.addEventListener('turn_resolved', (e) => {
       const d = safeJson(e.data);

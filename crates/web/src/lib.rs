@@ -91,9 +91,10 @@ pub const ASSETS: &[Asset] = &[
 ];
 
 /// The policy of the page: scripts, styles, images and requests from this
-/// origin only (inline styles allowed for the boards' SVG attributes).
+/// origin only; no inline script or style (the boards' SVG uses
+/// presentation attributes, which the policy does not govern).
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
-     style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
+     style-src 'self'; img-src 'self'; connect-src 'self'; \
      object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 
 /// The asset served at `path`, if any.
