@@ -33,6 +33,7 @@ use std::sync::Arc;
 use futures_util::future::join_all;
 use serde_json::{json, Value};
 use tokio::sync::{broadcast, mpsc, oneshot, Mutex};
+use tokio_postgres::error::SqlState;
 use tokio_postgres::{AsyncMessage, Client, Config, NoTls};
 
 use crate::storage::{
@@ -135,6 +136,14 @@ fn describe(e: &tokio_postgres::Error) -> String {
 }
 
 fn db_err(e: tokio_postgres::Error) -> StoreError {
+    if e.code() == Some(&SqlState::LOCK_NOT_AVAILABLE) {
+        // Another server held the game's row past `lock_timeout`: nothing
+        // was written; the host reads the game again and retries.
+        return conflict(format!(
+            "the game is busy in another server; try again ({})",
+            describe(&e)
+        ));
+    }
     StoreError::new(
         StoreErrorKind::Database,
         format!("PostgreSQL: {}", describe(&e)),
@@ -144,6 +153,11 @@ fn db_err(e: tokio_postgres::Error) -> StoreError {
 fn conflict(message: String) -> StoreError {
     StoreError::new(StoreErrorKind::Conflict, message)
 }
+
+/// How long a statement waits for a game row's lock, in ms.
+const LOCK_TIMEOUT_MS: u64 = 5_000;
+/// How long a session may sit idle inside a transaction, in ms.
+const IDLE_IN_TRANSACTION_MS: u64 = 60_000;
 
 /// Checks a `postgres://` URL before anything connects, so a typo gets a
 /// clear answer.
@@ -158,6 +172,19 @@ fn parse(url: &str) -> Result<Config, StoreError> {
         // An unreachable server is an error at start, not a hang.
         config.connect_timeout(std::time::Duration::from_secs(10));
     }
+    // A transaction stuck in another server (or a client that stopped
+    // mid-transaction) must not stall this server's queue of orders and
+    // resolutions behind one game's row: waits for a row lock give up
+    // after LOCK_TIMEOUT (a conflict, retried), and a session idle inside
+    // a transaction is ended.
+    let settings = format!(
+        "-c lock_timeout={LOCK_TIMEOUT_MS} -c idle_in_transaction_session_timeout={IDLE_IN_TRANSACTION_MS}"
+    );
+    let options = match config.get_options() {
+        Some(given) if !given.is_empty() => format!("{given} {settings}"),
+        _ => settings,
+    };
+    config.options(&options);
     Ok(config)
 }
 

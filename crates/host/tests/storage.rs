@@ -604,3 +604,56 @@ fn postgres_opens_the_older_tables() {
     });
     old_tables_suite(&PgStore::open(&url).unwrap());
 }
+
+/// A game row held by another session (a stuck server, a client stopped
+/// mid-transaction) makes a write wait at most the lock timeout, then fail
+/// as a conflict with nothing written, not stall the store's queue.
+#[test]
+fn postgres_a_held_row_is_a_conflict_not_a_stall() {
+    let Some(url) = postgres("postgres_a_held_row_is_a_conflict_not_a_stall") else {
+        return;
+    };
+    let s = std::sync::Arc::new(PgStore::open(&url).unwrap());
+    write(
+        &*s,
+        Write::CreateGame {
+            game: game("h", 0, json!({"s": 0})),
+            orders: vec![],
+        },
+    )
+    .unwrap();
+    let put = |body: &str| Write::PutOrders {
+        game: "h".into(),
+        step: 0,
+        order: order(0, body),
+    };
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let other = rt.block_on(async {
+        let (client, conn) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+            .await
+            .unwrap();
+        tokio::spawn(conn);
+        client
+            .batch_execute("BEGIN; SELECT id FROM games WHERE id = 'h' FOR UPDATE")
+            .await
+            .unwrap();
+        client
+    });
+    // On another thread, so that a stall fails the test instead of hanging it.
+    let (tx, rx) = std::sync::mpsc::channel();
+    let blocked = std::sync::Arc::clone(&s);
+    std::thread::spawn(move || {
+        let _ = tx.send(write(&*blocked, put("[1]")));
+    });
+    let answer = rx
+        .recv_timeout(Duration::from_secs(30))
+        .expect("the write gave up within the lock timeout");
+    assert_eq!(answer, Err(StoreErrorKind::Conflict));
+    rt.block_on(other.batch_execute("ROLLBACK")).unwrap();
+    write(&*s, put("[2]")).unwrap();
+    let got = block(read(s.load_game("h"))).unwrap().unwrap();
+    assert_eq!(got.orders, vec![order(0, "[2]")]);
+}
