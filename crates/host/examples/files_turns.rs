@@ -45,7 +45,10 @@ fn main() {
             .post_json(
                 "/api/games",
                 None,
-                &json!({"ruleset": "ttrts", "map": map, "seats": ["files", "greedy"], "seed": g}),
+                // The largest turn limit: long games are what TRACE_TURNS
+                // is for.
+                &json!({"ruleset": "ttrts", "map": map, "seats": ["files", "greedy"],
+                        "seed": g, "max_turns": 1_000_000}),
             )
             .unwrap()
             .json();
