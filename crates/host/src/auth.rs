@@ -15,6 +15,16 @@ pub fn new_game_id() -> String {
     random_hex(8)
 }
 
+/// Whether `id` could be a game id: a short plain word (letters, digits,
+/// `-`, `_`). Anything else is no game, and never names a folder.
+pub fn is_game_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 64
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
 fn random_hex(bytes: usize) -> String {
     let mut buf = vec![0u8; bytes];
     getrandom::fill(&mut buf).expect("the operating system's random generator works");

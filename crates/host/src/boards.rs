@@ -98,11 +98,7 @@ pub(crate) async fn record_board(
     let record = s.host.full_record(&id).await?;
     let turn = match q.turn {
         Some(t) => t,
-        None => record
-            .turns
-            .last()
-            .and_then(|t| t.extra.get("turn").and_then(|v| v.as_u64()))
-            .unwrap_or(record.turns.len().saturating_sub(1) as u64),
+        None => render::last_turn(&record).unwrap_or(0),
     };
     let at = At {
         turn,

@@ -147,12 +147,7 @@ impl FilesFront {
     /// be a plain name) and the seat number, never from anything a client
     /// sent, so it is always inside the games directory.
     pub fn seat_dir(&self, game: &str, seat: usize) -> Result<PathBuf, HostError> {
-        let plain = !game.is_empty()
-            && game.len() <= 64
-            && game
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-        if !plain {
+        if !crate::auth::is_game_id(game) {
             return Err(HostError::storage(format!(
                 "game id `{game}` cannot name a folder"
             )));

@@ -161,13 +161,8 @@ impl Host {
         if let Some(slot) = self.cached(id) {
             return Ok(slot);
         }
-        // Ids are short words (hex): anything else is no game, without
-        // asking the database.
-        let plausible = id.len() <= 64
-            && id
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-        if !self.storage.shared() || !plausible {
+        // Anything but a plausible id is no game, without asking the database.
+        if !self.storage.shared() || !auth::is_game_id(id) {
             return Err(not_found(id));
         }
         let stored = read(self.storage.load_game(id))

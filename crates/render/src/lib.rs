@@ -32,7 +32,7 @@ use record::{Action, ActionResult, GameRecord};
 use serde_json::Value;
 
 pub use png::{to_png, Fonts};
-pub use replay::{frames, record_board, At};
+pub use replay::{frames, last_turn, record_board, At};
 
 /// Why a picture could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

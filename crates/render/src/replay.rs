@@ -34,6 +34,16 @@ fn turn_number(record: &GameRecord, i: usize) -> u64 {
         .unwrap_or(i as u64)
 }
 
+/// The number of the record's last turn (what a board shows when no turn
+/// is asked for); `None` for a record without turns.
+pub fn last_turn(record: &GameRecord) -> Option<u64> {
+    record
+        .turns
+        .len()
+        .checked_sub(1)
+        .map(|i| turn_number(record, i))
+}
+
 fn ruleset_of(record: &GameRecord) -> Result<String, RenderError> {
     record
         .game_type

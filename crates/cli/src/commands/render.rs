@@ -76,15 +76,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     })?;
     let turn = match args.turn {
         Some(t) => t,
-        None => record
-            .turns
-            .last()
-            .map(|t| {
-                t.extra
-                    .get("turn")
-                    .and_then(|v| v.as_u64())
-                    .unwrap_or(record.turns.len() as u64 - 1)
-            })
+        None => render::last_turn(&record)
             .with_context(|| format!("{name}: the record has no turns"))?,
     };
     let svg = record_svg(
