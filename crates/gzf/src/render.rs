@@ -5,24 +5,17 @@
 //! GZF diagnostics prints them the same way.
 
 use crate::diag::Diagnostic;
+use crate::syntax;
 
 /// Where each physical line of `body` starts and ends (line end excluded),
 /// as the reader counts them: CR LF, LF and lone CR end lines.
 fn line_spans(body: &[u8]) -> Vec<(usize, usize)> {
     let mut spans = Vec::new();
     let mut start = 0;
-    let n = body.len();
-    while start < n {
-        let end = body[start..]
-            .iter()
-            .position(|&b| b == b'\n' || b == b'\r')
-            .map_or(n, |i| start + i);
+    while start < body.len() {
+        let end = syntax::line_end(body, start);
         spans.push((start, end));
-        start = if end + 1 < n && body[end] == b'\r' && body[end + 1] == b'\n' {
-            end + 2
-        } else {
-            end + 1
-        };
+        start = syntax::next_line(body, end);
     }
     spans
 }
@@ -32,13 +25,7 @@ fn line_spans(body: &[u8]) -> Vec<(usize, usize)> {
 fn shown_line(bytes: &[u8]) -> String {
     bytes
         .iter()
-        .map(|&b| {
-            if b.is_ascii() && (b >= 0x20 || b == b'\t') && b != 0x7F {
-                b as char
-            } else {
-                '?'
-            }
-        })
+        .map(|&b| if syntax::is_bad(b) { '?' } else { b as char })
         .collect()
 }
 

@@ -122,7 +122,7 @@ fn trimmed_len(bytes: &[u8]) -> usize {
 
 /// A byte GZF never allows inside a line: not 7-bit ASCII (E101) or a
 /// control character other than TAB (E102). CR and LF end lines.
-fn is_bad(b: u8) -> bool {
+pub(crate) fn is_bad(b: u8) -> bool {
     b >= 0x7F || (b < 0x20 && b != b'\t' && b != b'\n' && b != b'\r')
 }
 
@@ -148,8 +148,18 @@ fn source_text(body: &[u8]) -> (Arc<str>, bool) {
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
 
+/// Where the line after the one ending at `end` starts: CR LF is one line
+/// end; lone CR and lone LF are line ends too.
+pub(crate) fn next_line(bytes: &[u8], end: usize) -> usize {
+    if end + 1 < bytes.len() && bytes[end] == b'\r' && bytes[end + 1] == b'\n' {
+        end + 2
+    } else {
+        end + 1
+    }
+}
+
 /// Index of the first CR or LF at or after `from`, or `bytes.len()`.
-fn line_end(bytes: &[u8], from: usize) -> usize {
+pub(crate) fn line_end(bytes: &[u8], from: usize) -> usize {
     let mut i = from;
     while let Some(chunk) = bytes.get(i..i + 8) {
         let mut word = [0u8; 8];
@@ -225,12 +235,7 @@ pub fn read(
         }
         reader.line(start, end, line_no)?;
         check_diagnostics(&reader.diags, limits, Pos::new(line_no, 1))?;
-        // CR LF is one line end; lone CR and lone LF are line ends too.
-        start = if end + 1 < n && bytes[end] == b'\r' && bytes[end + 1] == b'\n' {
-            end + 2
-        } else {
-            end + 1
-        };
+        start = next_line(bytes, end);
     }
     reader.end_block();
     Ok((reader.doc, reader.diags))
