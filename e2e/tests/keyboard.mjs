@@ -29,7 +29,24 @@ export default {
     const unit = await tabTo(page, (f) => f.tag === 'button' && f.id === '' && /\bunit \d+/i.test(f.text), 'a unit button');
     await page.keyboard.press('Enter');
     await page.locator('.pick-list button[aria-pressed="true"]').waitFor();
-    // The F key gives the order; Tab reaches the submit button.
+    // The pick re-draws the side panel: the focus stays on the picked unit
+    // instead of falling back to the start of the page.
+    const focusedUnit = () => page.evaluate(() => {
+      const el = document.activeElement;
+      return el && el.matches('.pick-list button') ? el.textContent.trim() : `not a unit button: ${el && el.outerHTML.slice(0, 80)}`;
+    });
+    assert((await focusedUnit()) === unit.text, `focus stays on the picked unit (${await focusedUnit()})`);
+    // The F key gives the order; the focus stays where it was; Tab then
+    // goes on from there to the order buttons and the submit button.
+    await page.keyboard.press('f');
+    await page.locator('#orders > li', {hasText: 'forward'}).waitFor();
+    assert((await focusedUnit()) === unit.text, `focus stays on the unit after the order (${await focusedUnit()})`);
+    await tabTo(page, (f) => f.text === 'Attack (A)', 'the attack button', 40);
+    await page.keyboard.press('Enter');
+    await page.locator('#orders > li', {hasText: 'attack'}).waitFor();
+    const onAttack = await page.evaluate(() => document.activeElement && document.activeElement.dataset.command);
+    assert(onAttack === 'A', `focus stays on the attack button after it re-draws (${onAttack})`);
+    // Back to forward for the record check below.
     await page.keyboard.press('f');
     await page.locator('#orders > li', {hasText: 'forward'}).waitFor();
     await tabTo(page, (f) => f.id === 'submit-orders', 'the submit button');

@@ -90,3 +90,28 @@ export function field(label, control, hint) {
 export function pageTitle(text) {
   document.title = text ? `${text} — Orderly` : 'Orderly';
 }
+
+/**
+ * Runs `render`, which may replace elements inside `root`, and gives the
+ * keyboard focus back to the new element that stands for the one that had
+ * it (same tag, id, data-kind/data-id/data-command/data-key, label and, for
+ * elements without an id, text). Without this a keyboard user's focus would
+ * fall back to the page's start each time a pick or an order re-draws the
+ * side panel. If nothing matches, `fallback` (when given) gets the focus.
+ */
+export function keepingFocus(root, render, fallback = null) {
+  const active = document.activeElement;
+  const had = active && active !== root && root.contains(active) ? focusKey(active) : null;
+  render();
+  if (!had || (active.isConnected && root.contains(active))) return;
+  const again = Array.from(root.querySelectorAll(had.tag)).find((el) => focusKey(el).sig === had.sig);
+  if (again) again.focus();
+  else if (fallback && fallback.isConnected) fallback.focus();
+}
+
+function focusKey(el) {
+  const d = el.dataset || {};
+  const sig = [el.id, d.kind, d.id, d.command, d.key, el.getAttribute('aria-label'), el.id ? '' : el.textContent]
+    .map((p) => p ?? '').join('\u0001');
+  return {tag: el.tagName.toLowerCase(), sig};
+}

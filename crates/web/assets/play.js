@@ -3,7 +3,7 @@
 // being entered with the server's errors next to each, and the live event
 // stream that moves the page on when a turn resolves.
 
-import {h, fill, errorBox, announce, detailText, pageTitle} from './dom.js';
+import {h, fill, errorBox, announce, detailText, pageTitle, keepingFocus} from './dom.js';
 import {api, ApiError} from './api.js';
 import {seatsOf, forgetSeat} from './store.js';
 import {parseSvg, showBoard, markPicked, showViewText} from './board.js';
@@ -35,10 +35,15 @@ export async function playPage(main, id, query) {
   const boardBox = h('div', {class: 'board-box', id: 'board'});
   const pickList = h('div', {class: 'pick-list', role: 'group', 'aria-labelledby': 'pick-h'});
   const controls = h('div', {class: 'controls', id: 'controls'});
-  const pending = h('div', {class: 'pending'});
+  const pending = h('div', {class: 'pending', tabindex: '-1'});
   const submitBox = h('div', {class: 'submit-box'});
   const log = h('ol', {class: 'log', id: 'event-log', 'aria-live': 'polite', 'aria-relevant': 'additions'});
   const hint = h('p', {class: 'hint', id: 'pick-hint', 'aria-live': 'polite'});
+  // The side panel is re-drawn on every pick, order and turn; `redraw` keeps
+  // the keyboard focus on the control that had it (or on the order list when
+  // that control is gone, e.g. after "Remove").
+  const side = h('aside', {class: 'side'});
+  const redraw = (...parts) => keepingFocus(side, () => parts.forEach((p) => p()), pending);
 
   const seatSelect = h('select', {id: 'seat-select', onchange: (e) => {
     location.hash = `#/game/${encodeURIComponent(id)}?seat=${e.target.value}`;
@@ -61,7 +66,7 @@ export async function playPage(main, id, query) {
       h('p', {}, h('a', {href: `#/replay/${encodeURIComponent(id)}`}, 'Replay this game'))),
     h('div', {class: 'play'},
       h('section', {class: 'board-section', 'aria-label': 'Board'}, boardBox),
-      h('aside', {class: 'side'},
+      fill(side,
         playing ? [
           h('h2', {id: 'pick-h'}, ctl ? 'Pick' : 'Orders'),
           ctl ? h('p', {class: 'hint'}, ctl.help) : null,
@@ -90,12 +95,12 @@ export async function playPage(main, id, query) {
       if (i >= 0) st.orders[i] = order; else st.orders.push(order);
       st.errors.clear(); st.notes.clear(); st.general = null; st.sent = null;
       announce(`Order: ${order.text}`);
-      renderOrders();
+      redraw(renderOrders);
     },
     remove(key) {
       st.orders = st.orders.filter((o) => o.key !== key);
       st.errors.clear(); st.notes.clear(); st.general = null; st.sent = null;
-      renderOrders();
+      redraw(renderOrders);
     },
     get: (key) => st.orders.find((o) => o.key === key),
     message(text) { fill(hint, text); announce(text); },
@@ -109,8 +114,7 @@ export async function playPage(main, id, query) {
     const label = ctl.itemLabel(item, ctx);
     fill(hint, `Picked: ${label}`);
     announce(`Picked ${label}`);
-    renderPickList();
-    renderOrders();
+    redraw(renderPickList, renderOrders);
   };
 
   function renderPickList() {
@@ -188,7 +192,7 @@ export async function playPage(main, id, query) {
       st.general = errorBox(new ApiError(err.status, err.message, loose), {id: 'submit-error'});
       announce(`Orders rejected: ${err.message}`);
     }
-    renderOrders();
+    redraw(renderOrders);
   }
 
   function renderStatus() {
@@ -257,8 +261,7 @@ export async function playPage(main, id, query) {
           }
           renderStatus();
           await loadBoard();
-          renderPickList();
-          renderOrders();
+          redraw(renderPickList, renderOrders);
         } catch (e) {
           if (e.status === 401 && st.token) {
             fill(boardBox, errorBox(e), h('button', {type: 'button', onclick: () => {
