@@ -9,8 +9,9 @@ import keyboard from './tests/keyboard.mjs';
 import replay from './tests/replay.mjs';
 import fullthrust from './tests/fullthrust.mjs';
 import deadline from './tests/deadline.mjs';
+import lobby from './tests/lobby.mjs';
 
-const TESTS = [ttrts, tae, fullthrust, keyboard, deadline, replay];
+const TESTS = [ttrts, tae, fullthrust, keyboard, deadline, replay, lobby];
 const only = process.argv.slice(2);
 
 let failed = 0;

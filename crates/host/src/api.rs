@@ -25,7 +25,7 @@ use crate::auth;
 use crate::boards;
 use crate::error::{Detail, ErrorKind, HostError};
 use crate::events::Event;
-use crate::host::{CreateGame, Host, Submitted};
+use crate::host::{CreateGame, Host, Page, Submitted, MAX_PAGE};
 use crate::openapi;
 
 #[derive(Clone)]
@@ -157,8 +157,69 @@ async fn create(
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
-async fn list(State(s): State<AppState>) -> Json<Value> {
-    Json(s.host.list().await)
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ListQuery {
+    #[serde(default)]
+    limit: Option<String>,
+    #[serde(default)]
+    after: Option<String>,
+    #[serde(default)]
+    order: Option<String>,
+}
+
+/// `GET /api/games`: one page of statuses, as a JSON array. When there are
+/// more, a `Link: <…>; rel="next"` header gives the next page's address;
+/// `X-Total-Count` says how many games there are in all.
+async fn list(State(s): State<AppState>, q: Result<Query<ListQuery>, QueryRejection>) -> ApiResult {
+    let q = query(q)?;
+    let mut page = Page::default();
+    if let Some(text) = &q.limit {
+        page.limit = text
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=MAX_PAGE).contains(n))
+            .ok_or_else(|| {
+                HostError::bad_request("bad limit").with_details(vec![Detail::field(
+                    "limit",
+                    format!("a whole number from 1 to {MAX_PAGE}, not `{text}`"),
+                )])
+            })?;
+    }
+    page.newest_first = match q.order.as_deref() {
+        None | Some("oldest") => false,
+        Some("newest") => true,
+        Some(other) => {
+            return Err(
+                HostError::bad_request("bad order").with_details(vec![Detail::field(
+                    "order",
+                    format!("`oldest` (creation order, the default) or `newest`, not `{other}`"),
+                )]),
+            )
+        }
+    };
+    page.after = q.after.filter(|a| !a.is_empty());
+    let listed = s.host.list(&page).await?;
+    let mut resp = Json(Value::Array(listed.games)).into_response();
+    let headers = resp.headers_mut();
+    headers.insert("x-total-count", listed.total.into());
+    if let Some(after) = listed.next_after {
+        let order = if page.newest_first {
+            "&order=newest"
+        } else {
+            ""
+        };
+        // Game ids are letters, digits, `-` and `_` (auth::is_game_id), so they need no
+        // escaping in the address.
+        let link = format!(
+            "</api/games?limit={}&after={after}{order}>; rel=\"next\"",
+            page.limit
+        );
+        if let Ok(v) = link.parse() {
+            headers.insert(header::LINK, v);
+        }
+    }
+    Ok(resp)
 }
 
 async fn status(State(s): State<AppState>, Path(id): Path<String>) -> ApiResult {

@@ -14,10 +14,20 @@ use serde_json::Value;
 #[derive(Debug, Clone)]
 pub struct Response {
     pub status: u16,
+    /// Header names lower-cased, in the order received.
+    pub headers: Vec<(String, String)>,
     pub body: Vec<u8>,
 }
 
 impl Response {
+    /// The first header of that (lower-case) name.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
     /// The body as JSON (`Null` when it is not JSON).
     pub fn json(&self) -> Value {
         serde_json::from_slice(&self.body).unwrap_or(Value::Null)
@@ -222,30 +232,35 @@ fn read_head(r: &mut impl BufRead) -> io::Result<(u16, Vec<(String, String)>)> {
 /// A whole response and whether the connection may be reused.
 fn read_response(r: &mut BufReader<TcpStream>) -> io::Result<(Response, bool)> {
     let (status, headers) = read_head(r)?;
-    let get = |name: &str| {
-        headers
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
+    let mut resp = Response {
+        status,
+        headers,
+        body: vec![],
     };
-    let close = get("connection").is_some_and(|v| v.eq_ignore_ascii_case("close"));
-    let mut body = vec![];
-    if let Some(len) = get("content-length") {
+    let close = resp
+        .header("connection")
+        .is_some_and(|v| v.eq_ignore_ascii_case("close"));
+    if let Some(len) = resp.header("content-length") {
         let len: usize = len.parse().map_err(|_| bad("bad content-length"))?;
-        body.resize(len, 0);
-        r.read_exact(&mut body)?;
-        Ok((Response { status, body }, !close))
-    } else if get("transfer-encoding").is_some_and(|v| v.contains("chunked")) {
+        resp.body.resize(len, 0);
+        r.read_exact(&mut resp.body)?;
+        Ok((resp, !close))
+    } else if resp
+        .header("transfer-encoding")
+        .is_some_and(|v| v.contains("chunked"))
+    {
+        let mut body = vec![];
         let mut c = Chunked {
             inner: r,
             left: 0,
             done: false,
         };
         c.read_to_end(&mut body)?;
-        Ok((Response { status, body }, !close))
+        resp.body = body;
+        Ok((resp, !close))
     } else {
-        r.read_to_end(&mut body)?;
-        Ok((Response { status, body }, false))
+        r.read_to_end(&mut resp.body)?;
+        Ok((resp, false))
     }
 }
 

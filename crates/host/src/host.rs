@@ -65,6 +65,43 @@ pub struct CreateGame {
     pub options: Map<String, Value>,
 }
 
+/// Games listed per page of `GET /api/games` when the request names no `limit`.
+pub const DEFAULT_PAGE: usize = 100;
+/// The largest `limit` of `GET /api/games`.
+pub const MAX_PAGE: usize = 1000;
+
+/// Which page of games to list (`GET /api/games?limit=&after=&order=`).
+#[derive(Debug, Clone)]
+pub struct Page {
+    /// 1 to [`MAX_PAGE`].
+    pub limit: usize,
+    /// The last id of the page before (in the same order); none for the first.
+    pub after: Option<String>,
+    /// Newest game first instead of creation order.
+    pub newest_first: bool,
+}
+
+impl Default for Page {
+    fn default() -> Page {
+        Page {
+            limit: DEFAULT_PAGE,
+            after: None,
+            newest_first: false,
+        }
+    }
+}
+
+/// One page of games.
+#[derive(Debug)]
+pub struct Listed {
+    /// The public statuses of the page's games.
+    pub games: Vec<Value>,
+    /// How many games there are in all.
+    pub total: usize,
+    /// The `after` of the next page, when there is one.
+    pub next_after: Option<String>,
+}
+
 /// The message of orders text the ruleset finds not complete (a folder seat
 /// waits for the rest of the file).
 pub(crate) const INCOMPLETE: &str = "the orders file is not complete (is its end marker missing?)";
@@ -461,26 +498,62 @@ impl Host {
         }
     }
 
-    pub async fn list(&self) -> Value {
-        let ids = if self.storage.shared() {
+    /// One page of the games' public statuses (`GET /api/games`): the ids
+    /// in creation order (or newest first), the page starting after the game
+    /// `page.after`. Only the page's games are looked at, so a listing costs
+    /// the page, not every game the server holds.
+    pub async fn list(&self, page: &Page) -> Result<Listed, HostError> {
+        let mut ids = self.listed_ids().await;
+        if page.newest_first {
+            ids.reverse();
+        }
+        let total = ids.len();
+        let start = match &page.after {
+            None => 0,
+            Some(after) => {
+                ids.iter().position(|id| id == after).ok_or_else(|| {
+                    HostError::bad_request("no such game to list after").with_details(vec![
+                        Detail::field(
+                            "after",
+                            format!(
+                                "`{after}` is not a game here; give the id of the last game \
+                                 of the page before, or leave `after` out for the first page"
+                            ),
+                        ),
+                    ])
+                })? + 1
+            }
+        };
+        let end = (start + page.limit).min(total);
+        let mut games = Vec::with_capacity(end - start);
+        for id in &ids[start..end] {
+            if let Ok(slot) = self.slot(id).await {
+                games.push(slot.lock().await.status());
+            }
+        }
+        let next_after = (end < total && end > start).then(|| ids[end - 1].clone());
+        Ok(Listed {
+            games,
+            total,
+            next_after,
+        })
+    }
+
+    /// Every game's id in creation order; on a shared database also the
+    /// games other processes created.
+    async fn listed_ids(&self) -> Vec<String> {
+        if self.storage.shared() {
             // Games other processes created are listed too.
             match read(self.storage.game_ids()).await {
                 Ok(ids) => ids,
                 Err(e) => {
                     tracing::error!("cannot list the stored games: {e}");
-                    self.order.read().unwrap_or_else(|p| p.into_inner()).clone()
+                    self.game_ids()
                 }
             }
         } else {
-            self.order.read().unwrap_or_else(|p| p.into_inner()).clone()
-        };
-        let mut out = Vec::with_capacity(ids.len());
-        for id in ids {
-            if let Ok(slot) = self.slot(&id).await {
-                out.push(slot.lock().await.status());
-            }
+            self.game_ids()
         }
-        Value::Array(out)
     }
 
     pub async fn status(&self, id: &str) -> Result<Value, HostError> {

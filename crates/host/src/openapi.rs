@@ -79,7 +79,13 @@ pub fn document() -> Value {
             "/api/openapi.json": {"get": {"summary": "This document", "responses": {"200": ok_json("the document")}}},
             "/api/rulesets": {"get": {"summary": "Rulesets: name, version, built-in bots and the default scenario (map) a game gets when it names none", "responses": {"200": ok_json("the rulesets")}}},
             "/api/games": {
-                "get": {"summary": "Every game's public status", "responses": {"200": ok_json("statuses")}},
+                "get": {"summary": "One page of the games' public statuses",
+                    "description": "A JSON array of statuses, in creation order (or newest first). When there are more games, the `Link` header names the next page (`<…>; rel=\"next\"`); `X-Total-Count` is the number of games in all.",
+                    "parameters": [
+                        {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 1000, "default": 100}, "description": "games per page"},
+                        {"name": "after", "in": "query", "schema": {"type": "string"}, "description": "the id of the last game of the page before"},
+                        {"name": "order", "in": "query", "schema": {"enum": ["oldest", "newest"], "default": "oldest"}, "description": "creation order or newest first"}],
+                    "responses": merge(json!({"200": ok_json("statuses")}), error_responses(&["400"]))},
                 "post": {
                     "summary": "Create a game; returns its id, one token per human seat (shown once) and one folder per files seat",
                     "description": "The response is `{id, tokens: [{seat, token}], folders: [{seat, path}], status}`. A files seat's folder is `<games dir>/<id>/seat-<n>` (the server's games directory, `orderly serve --files-dir`); each turn it holds the seat's view files and `status.json`, and the server takes the seat's orders file of the turn from it (an `.errors.txt` beside a rejected one, a `.notes.txt` beside an accepted one with notes); `record.json` when the game is over.",

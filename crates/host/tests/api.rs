@@ -675,3 +675,90 @@ fn no_view_leaks_another_seats_hand() {
         .json();
     assert!(record.get("setup").is_none() && record.get("seed").is_none());
 }
+
+#[test]
+fn games_are_listed_a_page_at_a_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("g.db"));
+    let mut c = Client::new(&server.url()).unwrap();
+    let ids: Vec<String> = (0..7)
+        .map(|seed| {
+            let created = create(
+                &mut c,
+                json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["human", "human"], "seed": seed}),
+            );
+            created["id"].as_str().unwrap().to_string()
+        })
+        .collect();
+    let listed = |r: &host::client::Response| -> Vec<String> {
+        r.json()
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    // Walks the Link headers from `first`; every page's ids, in order.
+    let walk = |c: &mut Client, first: &str| -> Vec<Vec<String>> {
+        let mut pages = vec![];
+        let mut next = Some(first.to_string());
+        while let Some(path) = next.take() {
+            let r = c.get(&path, None).unwrap();
+            assert_eq!(
+                r.status,
+                200,
+                "{path}: {}",
+                String::from_utf8_lossy(&r.body)
+            );
+            assert_eq!(r.header("x-total-count"), Some("7"));
+            pages.push(listed(&r));
+            next = r.header("link").map(|l| {
+                assert!(l.ends_with(">; rel=\"next\""), "{l}");
+                l[1..l.find('>').unwrap()].to_string()
+            });
+            assert!(pages.len() <= 7, "the pages never end");
+        }
+        pages
+    };
+
+    // Without a limit every game fits one page (100), in creation order.
+    let r = c.get("/api/games", None).unwrap();
+    assert_eq!(listed(&r), ids);
+    assert_eq!(r.header("link"), None);
+
+    let pages = walk(&mut c, "/api/games?limit=3");
+    assert_eq!(pages.iter().map(Vec::len).collect::<Vec<_>>(), [3, 3, 1]);
+    assert_eq!(pages.concat(), ids);
+
+    let pages = walk(&mut c, "/api/games?limit=2&order=newest");
+    assert_eq!(pages.iter().map(Vec::len).collect::<Vec<_>>(), [2, 2, 2, 1]);
+    let mut newest: Vec<String> = ids.clone();
+    newest.reverse();
+    assert_eq!(pages.concat(), newest);
+
+    // A page that ends exactly at the last game has no next link.
+    let r = c
+        .get(&format!("/api/games?limit=2&after={}", ids[4]), None)
+        .unwrap();
+    assert_eq!(listed(&r), ids[5..]);
+    assert_eq!(r.header("link"), None);
+
+    for (path, field) in [
+        ("/api/games?limit=0", "limit"),
+        ("/api/games?limit=1001", "limit"),
+        ("/api/games?limit=ten", "limit"),
+        ("/api/games?order=sideways", "order"),
+        ("/api/games?after=nosuchgame", "after"),
+    ] {
+        let r = c.get(path, None).unwrap();
+        assert_eq!(r.status, 400, "{path}");
+        assert_eq!(
+            r.json()["details"][0]["field"],
+            field,
+            "{path}: {}",
+            r.json()
+        );
+    }
+    let r = c.get("/api/games?page=2", None).unwrap();
+    assert_eq!(r.status, 400, "an unknown parameter is refused");
+}

@@ -12,7 +12,7 @@ export class ApiError extends Error {
 
 const enc = encodeURIComponent;
 
-async function request(path, {method = 'GET', token, body, accept = 'application/json', text = false} = {}) {
+async function request(path, {method = 'GET', token, body, accept = 'application/json', text = false, response = false} = {}) {
   const headers = {Accept: accept};
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload;
@@ -36,12 +36,28 @@ async function request(path, {method = 'GET', token, body, accept = 'application
     } catch { /* not our JSON error shape */ }
     throw new ApiError(resp.status, message, details);
   }
+  if (response) return resp;
   return text ? resp.text() : resp.json();
+}
+
+/** The address in a `Link` header's rel="next" part, if any. */
+function nextLink(resp) {
+  const link = resp.headers.get('Link') || '';
+  const m = /<([^>]*)>\s*;\s*rel="?next"?/.exec(link);
+  return m ? m[1] : null;
 }
 
 export const api = {
   rulesets: () => request('/api/rulesets'),
-  games: () => request('/api/games'),
+  /**
+   * One page of games: {games, next, total}; `next` is the address of the
+   * next page (from the Link header) or null. Without `path`: the newest.
+   */
+  gamesPage: async (path = '/api/games?order=newest&limit=50') => {
+    const resp = await request(path, {response: true});
+    const total = Number(resp.headers.get('X-Total-Count'));
+    return {games: await resp.json(), next: nextLink(resp), total: Number.isFinite(total) ? total : null};
+  },
   status: (id) => request(`/api/games/${enc(id)}`),
   create: (req, admin) => request('/api/games', {method: 'POST', body: req, token: admin || undefined}),
   view: (id, token) => request(`/api/games/${enc(id)}/view`, {token}),

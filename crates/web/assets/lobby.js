@@ -2,7 +2,7 @@
 // outcome), creating a game (ruleset, map or scenario, each seat a human or
 // a bot), and a join link per human seat of a game just created.
 
-import {h, fill, errorBox, field, announce, pageTitle} from './dom.js';
+import {h, fill, errorBox, field, announce, pageTitle, keepingFocus} from './dom.js';
 import {api} from './api.js';
 import {seatsOf, keepSeat, adminToken, keepAdminToken} from './store.js';
 
@@ -150,18 +150,30 @@ function createForm(rulesets, out, reload) {
 
 export async function lobbyPage(main) {
   pageTitle('Lobby');
-  const list = h('div', {class: 'game-list', 'aria-live': 'polite', 'aria-busy': 'true'}, h('p', {class: 'muted'}, 'Loading games…'));
+  const list = h('div', {class: 'game-list', 'aria-live': 'polite', 'aria-busy': 'true', tabindex: '-1'}, h('p', {class: 'muted'}, 'Loading games…'));
   const out = h('div', {});
-  const reload = async () => {
+  // The newest games first, a page at a time: "Show more games" fetches the
+  // page the server's Link header names and adds its rows.
+  let shown = [];
+  const draw = (page, error) => keepingFocus(list, () => fill(list,
+    gamesTable(shown),
+    error ? errorBox(error) : null,
+    shown.length && page.total !== null ? h('p', {class: 'muted', id: 'games-count'}, `${shown.length} of ${page.total} games shown, newest first.`) : null,
+    page.next ? h('button', {type: 'button', id: 'more-games', onclick: () => more(page.next)}, 'Show more games') : null), list);
+  const load = async (path, keep) => {
     list.setAttribute('aria-busy', 'true');
     try {
-      fill(list, gamesTable(await api.games()));
+      const page = await api.gamesPage(path);
+      shown = keep ? shown.concat(page.games.filter((g) => !shown.some((s) => s.id === g.id))) : page.games;
+      draw(page);
     } catch (e) {
-      fill(list, errorBox(e));
+      if (keep) draw({next: path, total: null}, e); else fill(list, errorBox(e));
     } finally {
       list.setAttribute('aria-busy', 'false');
     }
   };
+  const reload = () => load(undefined, false);
+  const more = (next) => load(next, true);
   let rulesets = [];
   let rulesetsError = null;
   try { rulesets = await api.rulesets(); } catch (e) { rulesetsError = e; }
