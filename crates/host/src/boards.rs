@@ -3,7 +3,9 @@
 //! `/view`), a record's board at any turn and action, and the list of a
 //! record's frames for a replay slider. The pictures come from the
 //! `render` crate; record boards are rebuilt by re-running the record, so
-//! that work runs off the async threads.
+//! that work runs off the async threads, and the re-run games of the few
+//! records replayed last are kept ([`Reruns`]): a replay stepping forward
+//! re-runs only the turns it steps over, not the whole game at each frame.
 //!
 //! Secrecy of record boards: they are always the spectators' board (no
 //! hand is ever drawn), which is public at every moment of a game; the
@@ -22,6 +24,36 @@ use serde::Deserialize;
 use crate::api::{query, token, AppState};
 use crate::error::{Detail, ErrorKind, HostError};
 use crate::host::Host;
+
+/// How many games' record re-runs are kept at once.
+const KEPT_RERUNS: usize = 16;
+
+/// Re-runs of records, by game id, the most recently used last. A game's
+/// record only ever grows by whole new turns (earlier turns never change),
+/// so a kept re-run stays right for later requests of the same game.
+#[derive(Default)]
+pub(crate) struct Reruns(std::sync::Mutex<Vec<(String, render::Rerun)>>);
+
+impl Reruns {
+    /// Takes out game `id`'s re-run, if kept (two requests of one game at
+    /// once: the second starts its own).
+    fn take(&self, id: &str) -> Option<render::Rerun> {
+        let mut kept = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        let i = kept.iter().position(|(k, _)| k == id)?;
+        Some(kept.remove(i).1)
+    }
+
+    /// Keeps game `id`'s re-run, dropping the least recently used beyond
+    /// [`KEPT_RERUNS`].
+    fn put(&self, id: String, rerun: render::Rerun) {
+        let mut kept = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        kept.retain(|(k, _)| *k != id);
+        kept.push((id, rerun));
+        if kept.len() > KEPT_RERUNS {
+            kept.remove(0);
+        }
+    }
+}
 
 fn drawing_error(e: RenderError) -> HostError {
     match e {
@@ -104,10 +136,18 @@ pub(crate) async fn record_board(
         turn,
         action: q.action.unwrap_or(0),
     };
-    let svg = tokio::task::spawn_blocking(move || render::record_svg(&record, at, None))
-        .await
-        .map_err(|e| HostError::storage(e.to_string()))?
-        .map_err(drawing_error)?;
+    let host = s.host.clone();
+    let svg = tokio::task::spawn_blocking(move || {
+        let mut rerun = host.reruns.take(&id);
+        let svg = render::record_svg_with(&record, at, None, &mut rerun);
+        if let Some(r) = rerun {
+            host.reruns.put(id, r);
+        }
+        svg
+    })
+    .await
+    .map_err(|e| HostError::storage(e.to_string()))?
+    .map_err(drawing_error)?;
     Ok(svg_response(svg))
 }
 

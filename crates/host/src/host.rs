@@ -123,6 +123,8 @@ pub struct Host {
     admin_hash: Option<String>,
     /// Where folder seats live, when the server has a games directory.
     files: OnceLock<Arc<FilesFront>>,
+    /// Record re-runs kept between replay board requests.
+    pub(crate) reruns: crate::boards::Reruns,
 }
 
 fn store_err(e: StoreError) -> HostError {
@@ -175,6 +177,7 @@ impl Host {
             events: Events::default(),
             admin_hash: admin_token.map(auth::hash_token),
             files: OnceLock::new(),
+            reruns: Default::default(),
         }))
     }
 

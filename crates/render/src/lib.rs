@@ -32,7 +32,7 @@ use record::{Action, ActionResult, GameRecord};
 use serde_json::Value;
 
 pub use png::{to_png, Fonts};
-pub use replay::{frames, last_turn, record_board, At};
+pub use replay::{frames, last_turn, record_board, record_board_with, At, Rerun};
 
 /// Why a picture could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -182,5 +182,16 @@ pub fn view_svg(ruleset: &str, view: &Value) -> Result<String, RenderError> {
 /// The picture of `record` at `at`, as `seat` (or a spectator) saw it.
 pub fn record_svg(record: &GameRecord, at: At, seat: Option<usize>) -> Result<String, RenderError> {
     let (board, highlight) = record_board(record, at, seat)?;
+    Ok(board.svg(highlight.as_ref()))
+}
+
+/// [`record_svg`] with a kept [`Rerun`] (see [`record_board_with`]).
+pub fn record_svg_with(
+    record: &GameRecord,
+    at: At,
+    seat: Option<usize>,
+    rerun: &mut Option<Rerun>,
+) -> Result<String, RenderError> {
+    let (board, highlight) = record_board_with(record, at, seat, rerun)?;
     Ok(board.svg(highlight.as_ref()))
 }

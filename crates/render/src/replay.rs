@@ -58,6 +58,20 @@ pub fn record_board(
     at: At,
     seat: Option<usize>,
 ) -> Result<(Board, Option<Highlight>), RenderError> {
+    record_board_with(record, at, seat, &mut None)
+}
+
+/// [`record_board`], re-running the record from `rerun` when it holds this
+/// record's game at or before the turn asked for (from the start
+/// otherwise), and leaving in it the game at that turn for the next call.
+/// The caller keeps one `rerun` per record: a rerun of another record (or of
+/// one whose earlier turns differ) would draw a wrong board.
+pub fn record_board_with(
+    record: &GameRecord,
+    at: At,
+    seat: Option<usize>,
+    rerun: &mut Option<Rerun>,
+) -> Result<(Board, Option<Highlight>), RenderError> {
     let name = ruleset_of(record)?;
     if record.turns.is_empty() {
         return Err(RenderError::input("$.turns: the record has no turns"));
@@ -99,7 +113,20 @@ pub fn record_board(
             ));
         }
     }
-    let view = view_at(record, &name, index, seat)?;
+    // A kept rerun serves if it has not gone past the turn; else start over.
+    let reuse = matches!(rerun, Some(r) if r.index() <= index && r.game.ruleset() == name);
+    if !reuse {
+        *rerun = None;
+    }
+    let r = match rerun {
+        Some(r) => r,
+        None => rerun.insert(Rerun::start(record)?),
+    };
+    if let Err(e) = r.advance_to(record, index) {
+        *rerun = None;
+        return Err(e);
+    }
+    let view = r.view(record, seat)?;
     let mut board = Board::from_view(&name, &view)?;
     let mut highlight = None;
     for (k, action) in actions.iter().take(at.action as usize).enumerate() {
@@ -121,70 +148,108 @@ pub fn record_board(
     Ok((board, highlight))
 }
 
-/// The view at the start of `turns[index]`, by re-running the record.
-fn view_at(
-    record: &GameRecord,
-    name: &str,
+/// A record being re-run: its game after the first `index` turns. A host
+/// keeps one between requests ([`record_board_with`]), so stepping a replay
+/// forward costs the turns stepped over, not the whole game again.
+pub struct Rerun {
+    game: Box<dyn engine::Game>,
+    /// Turns of the record re-run so far.
     index: usize,
-    seat: Option<usize>,
-) -> Result<Value, RenderError> {
-    let rules = registry::find(name).map_err(|e| RenderError::input(format!("$.type: {e}")))?;
-    let setup = record.extra.get("setup").ok_or_else(|| {
-        RenderError::input(
-            "$.setup: the record has no `setup`, so its boards cannot be rebuilt \
-             (a running game's public record leaves it out)",
-        )
-    })?;
-    let setup: Setup = serde_json::from_value(setup.clone())
-        .map_err(|e| RenderError::input(format!("$.setup: cannot be read: {e}")))?;
-    if let Some(v) = record.extra.get("rulesetVersion").and_then(Value::as_str) {
-        if v != rules.version() {
-            return Err(RenderError::input(format!(
-                "$.rulesetVersion: the record was played with {name} {v}; this build has {}",
-                rules.version()
-            )));
-        }
+}
+
+impl std::fmt::Debug for Rerun {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Rerun")
+            .field("ruleset", &self.game.ruleset())
+            .field("index", &self.index)
+            .finish()
     }
-    let mut game = rules
-        .start(setup, false, None)
-        .map_err(|e| RenderError::input(format!("$.setup: {e}")))?;
-    for i in 0..index {
-        let orders = record.turns[i]
-            .extra
-            .get("orders")
-            .and_then(Value::as_array)
-            .ok_or_else(|| {
-                RenderError::input(format!(
-                    "$.turns[{i}].orders: missing, so the game cannot be re-run past turn {}",
-                    turn_number(record, i)
-                ))
-            })?;
-        for (j, entry) in orders.iter().enumerate() {
-            let path = format!("$.turns[{i}].orders[{j}]");
-            let team = entry
-                .get("teamId")
-                .and_then(Value::as_u64)
-                .ok_or_else(|| RenderError::input(format!("{path}: has no teamId")))?;
-            let given = entry.get("orders").cloned().unwrap_or(Value::Null);
-            game.submit_json(Seat(team as usize), given)
-                .map_err(|issues| {
-                    let why: Vec<String> = issues.iter().map(ToString::to_string).collect();
+}
+
+impl Rerun {
+    /// The record's game at its setup (no turn re-run yet).
+    pub fn start(record: &GameRecord) -> Result<Rerun, RenderError> {
+        let name = ruleset_of(record)?;
+        let rules =
+            registry::find(&name).map_err(|e| RenderError::input(format!("$.type: {e}")))?;
+        let setup = record.extra.get("setup").ok_or_else(|| {
+            RenderError::input(
+                "$.setup: the record has no `setup`, so its boards cannot be rebuilt \
+                 (a running game's public record leaves it out)",
+            )
+        })?;
+        let setup: Setup = serde_json::from_value(setup.clone())
+            .map_err(|e| RenderError::input(format!("$.setup: cannot be read: {e}")))?;
+        if let Some(v) = record.extra.get("rulesetVersion").and_then(Value::as_str) {
+            if v != rules.version() {
+                return Err(RenderError::input(format!(
+                    "$.rulesetVersion: the record was played with {name} {v}; this build has {}",
+                    rules.version()
+                )));
+            }
+        }
+        let game = rules
+            .start(setup, false, None)
+            .map_err(|e| RenderError::input(format!("$.setup: {e}")))?;
+        Ok(Rerun { game, index: 0 })
+    }
+
+    /// How many of the record's turns have been re-run.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// Re-runs the record's turns up to (not including) `turns[index]`;
+    /// `index` must not be below [`Rerun::index`]. On an error the rerun is
+    /// left part way and should be dropped.
+    pub fn advance_to(&mut self, record: &GameRecord, index: usize) -> Result<(), RenderError> {
+        assert!(index >= self.index, "a rerun only goes forward");
+        for i in self.index..index {
+            let orders = record.turns[i]
+                .extra
+                .get("orders")
+                .and_then(Value::as_array)
+                .ok_or_else(|| {
                     RenderError::input(format!(
-                        "{path}: the rules reject these orders on re-running: {}",
-                        why.join("; ")
+                        "$.turns[{i}].orders: missing, so the game cannot be re-run past turn {}",
+                        turn_number(record, i)
                     ))
                 })?;
+            for (j, entry) in orders.iter().enumerate() {
+                let path = format!("$.turns[{i}].orders[{j}]");
+                let team = entry
+                    .get("teamId")
+                    .and_then(Value::as_u64)
+                    .ok_or_else(|| RenderError::input(format!("{path}: has no teamId")))?;
+                let given = entry.get("orders").cloned().unwrap_or(Value::Null);
+                self.game
+                    .submit_json(Seat(team as usize), given)
+                    .map_err(|issues| {
+                        let why: Vec<String> = issues.iter().map(ToString::to_string).collect();
+                        RenderError::input(format!(
+                            "{path}: the rules reject these orders on re-running: {}",
+                            why.join("; ")
+                        ))
+                    })?;
+            }
+            self.game.resolve(None);
+            self.index = i + 1;
         }
-        game.resolve(None);
+        Ok(())
     }
-    let want = turn_number(record, index);
-    if record.turns[index].extra.contains_key("turn") && game.turn() != want {
-        return Err(RenderError::input(format!(
-            "$.turns[{index}].turn: re-running the record reaches turn {} here, not {want}",
-            game.turn()
-        )));
+
+    /// The view at the start of `turns[index]` (index = [`Rerun::index`]).
+    fn view(&self, record: &GameRecord, seat: Option<usize>) -> Result<Value, RenderError> {
+        let index = self.index;
+        let want = turn_number(record, index);
+        if record.turns[index].extra.contains_key("turn") && self.game.turn() != want {
+            return Err(RenderError::input(format!(
+                "$.turns[{index}].turn: re-running the record reaches turn {} here, not {want}",
+                self.game.turn()
+            )));
+        }
+        Ok(self.game.view(seat.map(Seat)))
     }
-    Ok(game.view(seat.map(Seat)))
 }
 
 fn seat_name(record: &GameRecord, seat: u64) -> String {

@@ -379,3 +379,39 @@ fn battle200_is_drawn_whole_and_compact() {
     assert!(svg.len() < 400_000, "{} bytes", svg.len());
     eprintln!("Battle200 SVG: {} bytes", svg.len());
 }
+
+/// A kept re-run (what the host keeps between replay requests) draws the
+/// same boards as a fresh one, whatever order the frames are asked in:
+/// forward turn by turn and action by action, back to an earlier turn (it
+/// starts over), and a jump forward (it goes on from where it is).
+#[test]
+fn a_kept_rerun_draws_what_a_fresh_one_draws() {
+    for (ruleset, scenario) in [
+        ("ttrts", Some("Tiny2Player")),
+        ("tae", None),
+        ("fullthrust", None),
+    ] {
+        let rec = common::bot_record(ruleset, scenario, 5, 6);
+        let turns = turn_numbers(&rec);
+        let mut frames = vec![];
+        for (i, &turn) in turns.iter().enumerate() {
+            for action in 0..=rec.turns[i].actions.len() as u64 {
+                frames.push(At { turn, action });
+            }
+        }
+        let back: Vec<At> = frames.iter().rev().step_by(3).copied().collect();
+        let jumps: Vec<At> = frames.iter().step_by(5).copied().collect();
+        let mut rerun = None;
+        for at in frames.iter().chain(&back).chain(&jumps).chain(&frames) {
+            let kept = render::record_svg_with(&rec, *at, None, &mut rerun).unwrap();
+            let fresh = record_svg(&rec, *at, None).unwrap();
+            assert_eq!(kept, fresh, "{ruleset} at {at:?}");
+            let r = rerun.as_ref().expect("the rerun is kept");
+            assert_eq!(
+                turns[r.index()],
+                at.turn,
+                "{ruleset}: kept at the turn drawn"
+            );
+        }
+    }
+}
