@@ -1,5 +1,7 @@
 //! Parse + validate throughput of `gzf::ft2::read` on a generated 10 MiB
-//! file, and canonical writing of the result (see BENCHMARKS.md).
+//! file (in pieces on every core, as `read` does for large files, and on
+//! one thread with `read_sequential`), and canonical writing of the result
+//! (see BENCHMARKS.md).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
@@ -11,6 +13,13 @@ fn bench(c: &mut Criterion) {
     group.bench_function("read_validate_10MiB", |b| {
         b.iter(|| {
             let r = gzf::ft2::read(text.as_bytes()).unwrap();
+            assert!(!r.has_errors());
+            r
+        })
+    });
+    group.bench_function("read_validate_10MiB_one_thread", |b| {
+        b.iter(|| {
+            let r = gzf::ft2::read_sequential(text.as_bytes(), &Default::default()).unwrap();
             assert!(!r.has_errors());
             r
         })

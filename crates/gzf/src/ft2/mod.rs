@@ -45,38 +45,44 @@ pub fn read(input: &[u8]) -> Result<Ft2Read, ReadError> {
 }
 
 /// Reads and validates an FT2 file.
+///
+/// A large file is read in pieces on all cores (see [`pieces`]): the pieces
+/// are cut at separator lines, where the reader starts afresh, so each
+/// piece's blocks, typed fields and diagnostics are exactly the ones a
+/// reading of the whole file gives; association and order checks then run
+/// on the whole. If a piece hits a limit (or the pieces together do), the
+/// file is read again in one pass, so limit errors are reported exactly as
+/// that pass reports them.
 pub fn read_with(input: &[u8], limits: &Limits) -> Result<Ft2Read, ReadError> {
-    let (doc, mut d) = syntax::read(input, limits, &grammar::Ft2BlockRule)?;
-    let mut file = Ft2File::default();
-    if doc.blocks.is_empty() {
-        d.push(
-            Code::E201,
-            Pos::new(1, 1),
-            "empty file: a GZF file starts with a header block, `GZF-Version: 1.0`",
-        );
-    }
-    for (i, block) in doc.blocks.into_iter().enumerate() {
-        let is_header = BlockKind::from_name(block.type_name()) == Some(BlockKind::Header);
-        if i == 0 && !is_header {
-            // §11.2: E201 at 1:1 alone; the first block is read as its type.
-            d.push(
-                Code::E201,
-                Pos::new(1, 1),
-                "the file does not start with `GZF-Version:`; add a header block first",
-            );
-        } else if i > 0 && is_header {
-            d.push(
-                Code::E202,
-                block.pos(),
-                "GZF-Version is only allowed as the first field of the file",
-            );
-            // Kept as written and not checked further: one error is enough
-            // for a block that should not be there.
-            file.blocks.push(validate::misplaced_header(block));
-            continue;
+    let threads = rayon::current_num_threads();
+    if input.len() >= PARALLEL_MIN_BYTES && threads > 1 {
+        if let Some(read) = read_in_pieces(input, limits, threads * 4) {
+            return read;
         }
-        file.blocks.push(validate::build_block(block, &mut d));
     }
+    read_sequential(input, limits)
+}
+
+/// Inputs below this size are read on one thread.
+const PARALLEL_MIN_BYTES: usize = 1 << 20;
+
+/// The file read in one pass on this thread (what [`read_with`] gives, by
+/// definition: the pieces are checked against it in the tests).
+pub fn read_sequential(input: &[u8], limits: &Limits) -> Result<Ft2Read, ReadError> {
+    let (doc, d) = syntax::read(input, limits, &grammar::Ft2BlockRule)?;
+    let (blocks, d) = build_blocks(doc, d, true);
+    whole_file(blocks, d, limits)
+}
+
+/// What is checked on the whole file once its blocks are built: the empty
+/// file, association (§5), orders (§6.4) and the diagnostics limit.
+fn whole_file(
+    blocks: Vec<Ft2Block>,
+    mut d: Diagnostics,
+    limits: &Limits,
+) -> Result<Ft2Read, ReadError> {
+    note_empty(&blocks, &mut d);
+    let mut file = Ft2File { blocks };
     assoc::associate(&mut file, &mut d);
     orders::check_orders(&file, &mut d);
     let end = file.blocks.last().map_or(Pos::new(1, 1), |b| b.pos);
@@ -85,4 +91,243 @@ pub fn read_with(input: &[u8], limits: &Limits) -> Result<Ft2Read, ReadError> {
         file,
         diagnostics: Diagnostics::sorted(d),
     })
+}
+
+/// Types the blocks of a read document (spec §2–§4, §6.2 per block).
+/// `at_file_start`: the document starts the file (its first block must be
+/// the header).
+fn build_blocks(
+    doc: syntax::Document,
+    mut d: Diagnostics,
+    at_file_start: bool,
+) -> (Vec<Ft2Block>, Diagnostics) {
+    let mut blocks = Vec::with_capacity(doc.blocks.len());
+    for (i, block) in doc.blocks.into_iter().enumerate() {
+        let is_header = BlockKind::from_name(block.type_name()) == Some(BlockKind::Header);
+        let first = at_file_start && i == 0;
+        if first && !is_header {
+            // §11.2: E201 at 1:1 alone; the first block is read as its type.
+            d.push(
+                Code::E201,
+                Pos::new(1, 1),
+                "the file does not start with `GZF-Version:`; add a header block first",
+            );
+        } else if !first && is_header {
+            d.push(
+                Code::E202,
+                block.pos(),
+                "GZF-Version is only allowed as the first field of the file",
+            );
+            // Kept as written and not checked further: one error is enough
+            // for a block that should not be there.
+            blocks.push(validate::misplaced_header(block));
+            continue;
+        }
+        blocks.push(validate::build_block(block, &mut d));
+    }
+    (blocks, d)
+}
+
+/// E201 for a file without blocks.
+fn note_empty(blocks: &[Ft2Block], d: &mut Diagnostics) {
+    if blocks.is_empty() {
+        d.push(
+            Code::E201,
+            Pos::new(1, 1),
+            "empty file: a GZF file starts with a header block, `GZF-Version: 1.0`",
+        );
+    }
+}
+
+/// The file read in about `wanted` pieces on the rayon pool, whatever its
+/// size; `None` when a limit was reached (the caller then reads it in one
+/// pass), when the first piece holds no block, or when it has no place to
+/// cut. Public for the tests that hold it to
+/// [`read_sequential`].
+#[doc(hidden)]
+pub fn read_in_pieces(
+    input: &[u8],
+    limits: &Limits,
+    wanted: usize,
+) -> Option<Result<Ft2Read, ReadError>> {
+    use rayon::prelude::*;
+    if input.len() > limits.max_file_bytes {
+        return None;
+    }
+    let cuts = pieces(input, wanted);
+    if cuts.len() < 3 {
+        return None;
+    }
+    // Lines before each piece: the line ends of the pieces before it.
+    let spans: Vec<(usize, usize)> = cuts.windows(2).map(|w| (w[0], w[1])).collect();
+    let line_ends: Vec<u32> = spans
+        .par_iter()
+        .map(|&(a, b)| count_line_ends(&input[a..b]))
+        .collect();
+    let mut before = Vec::with_capacity(spans.len());
+    let mut sum: u64 = 0;
+    for n in &line_ends {
+        before.push(u32::try_from(sum).ok()?);
+        sum += u64::from(*n);
+    }
+    let read: Vec<Option<(Vec<Ft2Block>, Diagnostics, usize)>> = spans
+        .par_iter()
+        .zip(before.par_iter())
+        .enumerate()
+        .map(|(k, (&(a, b), &lines))| {
+            let (doc, d) =
+                syntax::read_lines(&input[a..b], lines, limits, &grammar::Ft2BlockRule).ok()?;
+            let syntax_diags = d.0.len();
+            let (blocks, d) = build_blocks(doc, d, k == 0);
+            Some((blocks, d, syntax_diags))
+        })
+        .collect();
+    let mut blocks = Vec::new();
+    let mut d = Diagnostics::default();
+    let mut syntax_diags = 0;
+    for (k, piece) in read.into_iter().enumerate() {
+        let (b, pd, sd) = piece?;
+        if k == 0 && b.is_empty() {
+            // The file's first block (which must be the header) is in a
+            // later piece, which was built as if it were not the first.
+            return None;
+        }
+        blocks.extend(b);
+        d.0.extend(pd.0);
+        syntax_diags += sd;
+    }
+    // The one-pass reader stops at these limits; let it say where.
+    if syntax_diags > limits.max_diagnostics || blocks.len() > limits.max_blocks {
+        return None;
+    }
+    Some(whole_file(blocks, d, limits))
+}
+
+/// Where to cut `input` into about `wanted` pieces: offsets from 0 to
+/// `input.len()`, each inner cut at the start of an empty line that follows
+/// a line ended by LF (`\n\n`, or `\n\r\n` in CR LF files). There the
+/// reader's state is its start state whatever came before (an empty line
+/// ends any block and any continuation), and no CR LF pair is split.
+#[inline(never)]
+fn pieces(input: &[u8], wanted: usize) -> Vec<usize> {
+    let mut cuts = vec![0];
+    let step = input.len() / wanted.max(1);
+    if step == 0 {
+        cuts.push(input.len());
+        return cuts;
+    }
+    let mut from = step;
+    while from < input.len() {
+        let Some(cut) = empty_line_at_or_after(input, from) else {
+            break;
+        };
+        if cut > *cuts.last().unwrap() {
+            cuts.push(cut);
+        }
+        from = cut + step;
+    }
+    cuts.push(input.len());
+    cuts.dedup();
+    cuts
+}
+
+/// The first offset `p >= from` with `input[p - 1] == b'\n'` where an empty
+/// line starts (`input[p]` is LF, or CR followed by LF).
+fn empty_line_at_or_after(input: &[u8], from: usize) -> Option<usize> {
+    let mut i = from.max(1);
+    while i < input.len() {
+        let nl = i + input[i..].iter().position(|&b| b == b'\n')?;
+        // `nl` ends a line; the line after it starts at nl + 1.
+        let p = nl + 1;
+        match input.get(p) {
+            Some(b'\n') => return Some(p),
+            Some(b'\r') if input.get(p + 1) == Some(&b'\n') => return Some(p),
+            _ => i = p,
+        }
+    }
+    None
+}
+
+/// Line ends in `bytes` as the reader counts them: LF, CR LF and a lone CR;
+/// that is, each LF plus each CR not followed by an LF, counted eight bytes
+/// at a time.
+#[inline(never)]
+fn count_line_ends(bytes: &[u8]) -> u32 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each byte of `w` that equals `x` (exact, no carries
+    // between bytes).
+    let eq = |w: u64, x: u8| {
+        let t = w ^ (ONES * u64::from(x));
+        !(((t & LOW7) + LOW7) | t) & HIGHS
+    };
+    let mut count = 0u64;
+    let mut last_was_cr = false;
+    let mut words = bytes.chunks_exact(8);
+    for word in &mut words {
+        let w = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+        let (l, c) = (eq(w, b'\n'), eq(w, b'\r'));
+        // LFs and CRs whose next byte (8 bits higher) is no LF; a CR in the
+        // last byte counts here and is taken back if the next word starts
+        // with an LF.
+        count += u64::from((l | (c & !(l >> 8))).count_ones());
+        count -= u64::from(last_was_cr & (l & 0x80 != 0));
+        last_was_cr = c >> 63 != 0;
+    }
+    for &b in words.remainder() {
+        match b {
+            b'\n' => count += u64::from(!last_was_cr),
+            b'\r' => count += 1,
+            _ => {}
+        }
+        last_was_cr = b == b'\r';
+    }
+    count as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count_line_ends;
+
+    #[test]
+    fn line_ends_are_counted_as_the_reader_counts_lines() {
+        let cases: &[&[u8]] = &[
+            b"",
+            b"a",
+            b"\n",
+            b"\r",
+            b"\r\n",
+            b"\n\r",
+            b"abcdefg\r\nabcdefgh\r\n",
+            b"abcdefg\r",
+            b"abcdefg\r\n",
+            b"abcdefgh\r\n\r\r\n\n\rx",
+            b"\r\r\r\r\r\r\r\r\n\n\n\n\n\n\n\n\r",
+            b"\x80\x8d\x8a\x0d\x0a\xff\x7f\x0b\x0c\x0e\x0d\x0d\x0a\x00\x01",
+        ];
+        let long: Vec<u8> = (0..5000u32)
+            .map(|i| b"\r\n\rab\n\n\r"[(i * 7 % 11 % 8) as usize])
+            .collect();
+        let cases: Vec<&[u8]> = cases.iter().copied().chain([&long[..]]).collect();
+        for &c in &cases {
+            for from in 0..=c.len().min(40) {
+                let bytes = &c[from..];
+                let mut want = 0;
+                let mut i = 0;
+                while i < bytes.len() {
+                    match bytes[i] {
+                        b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
+                            want += 1;
+                            i += 1;
+                        }
+                        b'\r' | b'\n' => want += 1,
+                        _ => {}
+                    }
+                    i += 1;
+                }
+                assert_eq!(count_line_ends(bytes), want, "{bytes:?}");
+            }
+        }
+    }
 }

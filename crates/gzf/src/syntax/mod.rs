@@ -19,7 +19,7 @@ mod text;
 mod write;
 
 pub use read::{check_diagnostics, read, BlockRule, Limits, NoBlockRule, ReadError, ReadErrorKind};
-pub(crate) use read::{is_bad, line_end, next_line};
+pub(crate) use read::{is_bad, line_end, next_line, read_lines};
 pub use text::{Fragments, SmallList, Text};
 pub use write::{write, LineEnd};
 

@@ -188,6 +188,19 @@ pub fn read(
     limits: &Limits,
     rule: &dyn BlockRule,
 ) -> Result<(Document, Diagnostics), ReadError> {
+    read_lines(input, 0, limits, rule)
+}
+
+/// [`read`] of a piece of a file that follows `lines_before` lines (so
+/// every position is the file's). A piece must start where the reader's
+/// state is the file's start state: at the start of the file, or at an
+/// empty line (a separator) — see `ft2::read_with`.
+pub(crate) fn read_lines(
+    input: &[u8],
+    lines_before: u32,
+    limits: &Limits,
+    rule: &dyn BlockRule,
+) -> Result<(Document, Diagnostics), ReadError> {
     if input.len() > limits.max_file_bytes {
         return Err(ReadError {
             kind: ReadErrorKind::FileTooLarge {
@@ -220,7 +233,7 @@ pub fn read(
         current: Vec::with_capacity(32),
     };
     let bytes = src.as_bytes();
-    let mut line_no: u32 = 0;
+    let mut line_no: u32 = lines_before;
     let mut start = 0;
     let n = bytes.len();
     while start < n {
