@@ -323,6 +323,17 @@ fn orders_in_turn_zero_are_w317() {
         ship("Velocity: 1\nMove: 9S\n")
     );
     check(&body, &["W317@8:7", "W317@11:9", "W317@12:3"]);
+    // Only a ship's components: a base's battery fires by other rules.
+    let base = format!(
+        "{body}\nBase: Outpost\nFleet: Blue\n\nSystem: B Battery\nFiring-Arc: F\nOrders: Fire at X\n"
+    );
+    let r = read(&format!("{HEADER}{base}"));
+    let w317: Vec<_> = r
+        .diagnostics
+        .iter()
+        .filter(|d| d.code.to_string() == "W317")
+        .collect();
+    assert_eq!(w317.len(), 3, "{:?}", r.diagnostics);
 }
 
 #[test]

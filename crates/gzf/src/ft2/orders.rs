@@ -38,24 +38,26 @@ fn syntax_of(f: &ModelField) -> Field {
 /// W317 in a turn-0 file, W313 otherwise (spec §6.3, §11.13).
 pub fn check_orders(file: &Ft2File, d: &mut Diagnostics) {
     let turn_zero = file.turn() == Some(0);
-    for (i, b) in file.blocks.iter().enumerate() {
-        if b.kind != Some(BlockKind::Ship) {
-            continue;
-        }
+    let is_ship = |i: usize| {
+        file.blocks
+            .get(i)
+            .is_some_and(|b| b.kind == Some(BlockKind::Ship))
+    };
+    for b in &file.blocks {
         if turn_zero {
-            if let Some(f) = b.field("Move") {
-                d.push(
-                    Code::W317,
-                    f.value_pos(),
-                    "Move order in a turn-0 (set-up) file is ignored",
-                );
-            }
-            for s in file.components(i) {
-                for f in file.blocks[s]
-                    .fields
-                    .iter()
-                    .filter(|f| f.known && f.name == "Orders")
-                {
+            // One pass over the blocks: a ship's Move, and the fire orders
+            // of every component a ship owns (not `components` per ship,
+            // which would scan the file once per ship).
+            if b.kind == Some(BlockKind::Ship) {
+                if let Some(f) = b.field("Move") {
+                    d.push(
+                        Code::W317,
+                        f.value_pos(),
+                        "Move order in a turn-0 (set-up) file is ignored",
+                    );
+                }
+            } else if b.owner.is_some_and(is_ship) {
+                for f in b.fields.iter().filter(|f| f.known && f.name == "Orders") {
                     for frag in f.raw.iter().filter(|fr| fire_target(&fr.text).is_some()) {
                         d.push(
                             Code::W317,
@@ -65,6 +67,9 @@ pub fn check_orders(file: &Ft2File, d: &mut Diagnostics) {
                     }
                 }
             }
+            continue;
+        }
+        if b.kind != Some(BlockKind::Ship) {
             continue;
         }
         let destroyed = matches!(b.get("Status"), Some(Value::Status(s)) if s.is_destroyed());
