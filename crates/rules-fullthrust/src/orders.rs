@@ -144,6 +144,7 @@ pub fn parse_orders(text: &[u8], turn: u64) -> Result<Option<Orders>, Vec<OrderI
         return Err(errors);
     }
     let mut ships = Vec::new();
+    let owned = r.file.all_components();
     for (i, b) in r.file.blocks.iter().enumerate() {
         if b.kind != Some(BlockKind::Ship) {
             continue;
@@ -152,10 +153,9 @@ pub fn parse_orders(text: &[u8], turn: u64) -> Result<Option<Orders>, Vec<OrderI
             Some(Value::Move(m)) => m.clone(),
             _ => Vec::new(),
         };
-        let systems = r
-            .file
-            .components(i)
-            .map(|s| &r.file.blocks[s])
+        let systems = owned[i]
+            .iter()
+            .map(|&s| &r.file.blocks[s])
             .filter(|s| s.kind == Some(BlockKind::System))
             .map(system_orders)
             .collect();

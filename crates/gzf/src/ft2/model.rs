@@ -229,6 +229,19 @@ impl Ft2File {
             .map(|(i, _)| i)
     }
 
+    /// Every block's components (block indices in file order), gathered in
+    /// one pass: for walking many owners, where [`Ft2File::components`] per
+    /// owner would scan the file once for each.
+    pub fn all_components(&self) -> Vec<Vec<usize>> {
+        let mut owned: Vec<Vec<usize>> = vec![Vec::new(); self.blocks.len()];
+        for (s, b) in self.blocks.iter().enumerate() {
+            if let Some(o) = b.owner.filter(|&o| o < owned.len()) {
+                owned[o].push(s);
+            }
+        }
+        owned
+    }
+
     /// Inserts a block right after `owner`'s last component (or after the
     /// owner itself) and makes `owner` its owner; returns its index. Owner
     /// indices of later blocks are shifted to match.

@@ -103,15 +103,23 @@ impl Ft2File {
             .is_some_and(|(lo, hi)| p.x < lo.x || p.y < lo.y || p.x > hi.x || p.y > hi.y)
     }
 
-    /// Every Ship block, in file order.
+    /// Every Ship block, in file order. The components of all ships are
+    /// gathered in one pass over the file (not one pass per ship).
     pub fn ships(&self) -> Vec<Ship> {
+        let owned = self.all_components();
         (0..self.blocks.len())
-            .filter_map(|i| self.ship(i))
+            .filter_map(|i| self.ship_with(i, &owned[i]))
             .collect()
     }
 
     /// The ship of block `i`, if that block is a Ship.
     pub fn ship(&self, i: usize) -> Option<Ship> {
+        let components: Vec<usize> = self.components(i).collect();
+        self.ship_with(i, &components)
+    }
+
+    /// The ship of block `i` with its components (block indices, file order).
+    fn ship_with(&self, i: usize, components: &[usize]) -> Option<Ship> {
         let b = self.blocks.get(i)?;
         if b.kind != Some(BlockKind::Ship) {
             return None;
@@ -137,7 +145,7 @@ impl Ft2File {
                 Some(Value::Track(t)) => Some(t.clone()),
                 _ => None,
             },
-            systems: self.components(i).map(|s| self.system(s)).collect(),
+            systems: components.iter().map(|&s| self.system(s)).collect(),
         })
     }
 
