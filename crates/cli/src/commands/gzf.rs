@@ -123,6 +123,9 @@ fn check(path: &Path, quiet: bool) -> anyhow::Result<ExitCode> {
     if !quiet || errors > 0 {
         eprintln!("{}: {errors} error(s), {warnings} warning(s)", loaded.label);
     }
+    // The process ends next: let the OS reclaim the model rather than free
+    // it block by block (about a tenth of checking a 10 MiB file).
+    std::mem::forget(loaded);
     Ok(if errors > 0 {
         ExitCode::from(1)
     } else {
