@@ -389,11 +389,52 @@ impl NameIndex {
         usize::from(self.positions[id][k]).checked_sub(1)
     }
 
-    /// The static copy of a name written exactly in canonical spelling.
-    fn intern(&self, name: &str) -> Option<&'static str> {
-        let id = self.id(name)?;
-        let known = self.names[id];
-        (known == name).then_some(known)
+    /// The static copy of a name written exactly in canonical spelling,
+    /// and its [`Field::name_id`](crate::syntax::Field::name_id): 1 + its
+    /// index, or [`UNKNOWN_NAME`] for a name in no table.
+    fn intern(&self, name: &str) -> crate::syntax::Interned {
+        match self.id(name) {
+            Some(id) => {
+                let known = self.names[id];
+                crate::syntax::Interned {
+                    name: (known == name).then_some(known),
+                    id: id as u16 + 1,
+                }
+            }
+            None => crate::syntax::Interned {
+                name: None,
+                id: UNKNOWN_NAME,
+            },
+        }
+    }
+}
+
+/// The `name_id` of a field name the reader found in no table.
+const UNKNOWN_NAME: u16 = u16::MAX;
+
+/// [`lookup`] of a field the reader read: by the name id it already found
+/// (one array read) where that says all; by the name otherwise (fields a
+/// program made, `Armor`, and the Fighter-Group short names).
+pub fn lookup_field(kind: BlockKind, field: &crate::syntax::Field) -> Option<Lookup> {
+    let index = name_index();
+    match field.name_id {
+        0 => lookup(kind, &field.name),
+        _ if kind == BlockKind::FighterGroup => lookup(kind, &field.name),
+        UNKNOWN_NAME => None,
+        id => {
+            let id = usize::from(id - 1);
+            if index.names.get(id) == Some(&"Armor") {
+                return lookup(kind, &field.name);
+            }
+            let at = usize::from(*index.positions.get(id)?.get(kind as usize)?).checked_sub(1)?;
+            let spec = fields(kind)[at];
+            Some(Lookup {
+                spec,
+                index: at,
+                written: spec.name,
+                alias: false,
+            })
+        }
     }
 }
 
@@ -423,7 +464,7 @@ impl crate::syntax::BlockRule for Ft2BlockRule {
         }
     }
 
-    fn intern(&self, field_name: &str) -> Option<&'static str> {
+    fn intern(&self, field_name: &str) -> crate::syntax::Interned {
         name_index().intern(field_name)
     }
 }
@@ -480,7 +521,18 @@ mod tests {
                 .map(|s| s.name)
                 .chain(["Armor"])
                 .find(|&n| n == name);
-            assert_eq!(Ft2BlockRule.intern(name), canonical, "{name}");
+            assert_eq!(Ft2BlockRule.intern(name).name, canonical, "{name}");
+            // A field the reader read finds the same entry by its id.
+            let mut field = crate::syntax::Field::new(name.as_str(), "x");
+            field.name_id = Ft2BlockRule.intern(name).id;
+            assert_ne!(field.name_id, 0, "{name}");
+            for kind in BlockKind::ALL {
+                assert_eq!(
+                    lookup_field(kind, &field),
+                    lookup(kind, name),
+                    "{kind:?} {name}"
+                );
+            }
         }
     }
 }

@@ -182,6 +182,7 @@ impl Ft2File {
                         };
                         Field {
                             name: f.name.clone(),
+                            name_id: 0,
                             pos: Pos::default(),
                             fragments: frags
                                 .into_iter()

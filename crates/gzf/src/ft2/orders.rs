@@ -30,6 +30,7 @@ pub fn fire_target(entry: &str) -> Option<&str> {
 fn syntax_of(f: &ModelField) -> Field {
     Field {
         name: f.name.clone(),
+        name_id: 0,
         pos: f.pos,
         fragments: f.raw.clone(),
     }

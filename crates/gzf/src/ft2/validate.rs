@@ -5,7 +5,7 @@
 //! against the turn number) are in [`super::assoc`] and [`super::orders`];
 //! this file handles one block at a time.
 
-use super::grammar::{self, lookup};
+use super::grammar;
 use super::model::{Ft2Block, ModelField};
 use super::names::WEAPON_TYPES;
 use super::parse::{parse, read_decimal, DecimalRead};
@@ -49,7 +49,7 @@ pub fn build_block(block: Block, d: &mut Diagnostics) -> Ft2Block {
     let mut seen_lines = [0u32; 64];
     let mut seen: u64 = 0;
     for field in block.fields {
-        let Some(found) = lookup(kind, &field.name) else {
+        let Some(found) = grammar::lookup_field(kind, &field) else {
             d.push(
                 Code::W301,
                 field.pos,

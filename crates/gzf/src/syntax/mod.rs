@@ -18,7 +18,9 @@ mod read;
 mod text;
 mod write;
 
-pub use read::{check_diagnostics, read, BlockRule, Limits, NoBlockRule, ReadError, ReadErrorKind};
+pub use read::{
+    check_diagnostics, read, BlockRule, Interned, Limits, NoBlockRule, ReadError, ReadErrorKind,
+};
 pub(crate) use read::{is_bad, line_end, next_line, read_lines};
 pub use text::{Fragments, SmallList, Text};
 pub use write::{write, LineEnd};
@@ -48,6 +50,9 @@ impl Fragment {
 pub struct Field {
     /// The name as written (blanks before the colon removed).
     pub name: Cow<'static, str>,
+    /// The profile's number for the name, from the reader's
+    /// [`BlockRule::intern`] (0: none, as for a field a program made).
+    pub name_id: u16,
     /// Column 1 of the field line.
     pub pos: Pos,
     /// Never empty for a field that was read; the first fragment may be "".
@@ -59,6 +64,7 @@ impl Field {
     pub fn new(name: impl Into<String>, value: impl Into<String>) -> Field {
         Field {
             name: Cow::Owned(name.into()),
+            name_id: 0,
             pos: Pos::default(),
             fragments: Fragments::one(Fragment::new(value.into(), Pos::default())),
         }

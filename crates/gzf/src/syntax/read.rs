@@ -83,12 +83,23 @@ pub trait BlockRule {
     /// `block_type` is the first field name of the block being read.
     fn starts_block(&self, block_type: &str, field_name: &str) -> bool;
 
-    /// A static copy of a field name written exactly so, if the profile
-    /// knows it: lets the reader skip one allocation per field. Purely an
+    /// What the profile knows of a field name: a static copy of it when it
+    /// is written exactly so (the reader then skips one allocation per
+    /// field) and the profile's number for it, kept in [`Field::name_id`]
+    /// so that the profile need not look the name up again. Purely an
     /// optimisation; names are kept exactly as written either way.
-    fn intern(&self, _field_name: &str) -> Option<&'static str> {
-        None
+    fn intern(&self, _field_name: &str) -> Interned {
+        Interned::default()
     }
+}
+
+/// What [`BlockRule::intern`] knows of a field name.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Interned {
+    /// The name, if the profile knows it spelled exactly so.
+    pub name: Option<&'static str>,
+    /// The profile's number for the name; 0 when it gives none.
+    pub id: u16,
 }
 
 /// Blocks end only at separator lines: plain GZF with no profile.
@@ -424,11 +435,13 @@ impl<'a> Reader<'a> {
             colon + 1 + lead + 1
         };
         let value_start = start + colon + 1 + lead;
+        let interned = self.rule.intern(name);
         let field = Field {
-            name: match self.rule.intern(name) {
+            name: match interned.name {
                 Some(known) => Cow::Borrowed(known),
                 None => Cow::Owned(name.to_string()),
             },
+            name_id: interned.id,
             pos: Pos::new(line, 1),
             fragments: Fragments::one(Fragment {
                 text: self.text(value_start, value_start + value.len()),
