@@ -161,32 +161,20 @@ proptest! {
 
     #[test]
     fn random_files_read_the_same_in_pieces(
-        lines in prop::collection::vec(
-            (
-                prop::sample::select(vec![
-                    "Ship", "System", "Fleet", "Log", "Orders", "Class", "Velocity", "Course",
-                    "Status", "GZF-Version", "Base", "Base-Sector", "Fighter-Group", "Terrain",
-                    "Scenario", "Turn", "Profile", "", "X",
-                ]),
-                prop::sample::select(vec!["", " ", "\t", "  "]),
-                "[ -~]{0,12}",
-                prop::sample::select(vec![
-                    "\r\n", "\n", "\r", "\r\n\r\n", "\n\n", "\n  more\n", "\n\t \n", "\n\n\n",
-                    "\r\r",
-                ]),
-            ),
+        text in common::field_lines(
+            vec![
+                "Ship", "System", "Fleet", "Log", "Orders", "Class", "Velocity", "Course",
+                "Status", "GZF-Version", "Base", "Base-Sector", "Fighter-Group", "Terrain",
+                "Scenario", "Turn", "Profile", "", "X",
+            ],
+            vec![
+                "\r\n", "\n", "\r", "\r\n\r\n", "\n\n", "\n  more\n", "\n\t \n", "\n\n\n",
+                "\r\r",
+            ],
             0..40,
         ),
         wanted in 2usize..12,
     ) {
-        let mut text = String::new();
-        for (name, gap, value, end) in lines {
-            text.push_str(name);
-            text.push(':');
-            text.push_str(gap);
-            text.push_str(&value);
-            text.push_str(end);
-        }
         same(text.as_bytes(), wanted, &Limits::default());
     }
 }

@@ -111,6 +111,28 @@ pub(crate) fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, HostErr
         .map_err(|e| HostError::bad_request(format!("bad query string: {}", e.body_text())))
 }
 
+/// A query parameter that takes one of two words: false for the first
+/// (also when absent), true for the second; anything else is a 400 that
+/// names the parameter and both words.
+fn either(
+    field: &str,
+    given: Option<&str>,
+    (first, first_is): (&str, &str),
+    second: &str,
+) -> Result<bool, HostError> {
+    match given {
+        None => Ok(false),
+        Some(w) if w == first => Ok(false),
+        Some(w) if w == second => Ok(true),
+        Some(other) => Err(
+            HostError::bad_request(format!("bad {field}")).with_details(vec![Detail::field(
+                field,
+                format!("`{first}` ({first_is}) or `{second}`, not `{other}`"),
+            )]),
+        ),
+    }
+}
+
 /// The bearer token, if any; a malformed `Authorization` header is a 401.
 pub(crate) fn token(headers: &HeaderMap) -> Result<Option<String>, HostError> {
     let Some(value) = headers.get(header::AUTHORIZATION) else {
@@ -186,18 +208,12 @@ async fn list(State(s): State<AppState>, q: Result<Query<ListQuery>, QueryReject
                 )])
             })?;
     }
-    page.newest_first = match q.order.as_deref() {
-        None | Some("oldest") => false,
-        Some("newest") => true,
-        Some(other) => {
-            return Err(
-                HostError::bad_request("bad order").with_details(vec![Detail::field(
-                    "order",
-                    format!("`oldest` (creation order, the default) or `newest`, not `{other}`"),
-                )]),
-            )
-        }
-    };
+    page.newest_first = either(
+        "order",
+        q.order.as_deref(),
+        ("oldest", "creation order, the default"),
+        "newest",
+    )?;
     page.after = q.after.filter(|a| !a.is_empty());
     let listed = s.host.list(&page).await?;
     let mut resp = Json(Value::Array(listed.games)).into_response();
@@ -241,18 +257,12 @@ async fn view(
     q: Result<Query<ViewQuery>, QueryRejection>,
 ) -> ApiResult {
     let q = query(q)?;
-    let files = match q.format.as_deref() {
-        None | Some("json") => false,
-        Some("files") => true,
-        Some(other) => {
-            return Err(
-                HostError::bad_request("bad format").with_details(vec![Detail::field(
-                    "format",
-                    format!("`json` or `files`, not `{other}`"),
-                )]),
-            )
-        }
-    };
+    let files = either(
+        "format",
+        q.format.as_deref(),
+        ("json", "the default"),
+        "files",
+    )?;
     let token = token(&headers)?;
     Ok(Json(s.host.view(&id, token.as_deref(), files).await?).into_response())
 }

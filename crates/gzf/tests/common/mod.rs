@@ -58,3 +58,34 @@ pub fn check(body: &str, expect: &[&str]) {
 pub fn ship(extra: &str) -> String {
     format!("Ship: S\nThrust-Rating: 6\nDamage-Track: OOOO OOOO\n{extra}")
 }
+
+/// Random GZF-like text for property tests: `count` lines, each a field
+/// name from `names` (or none), a colon, blanks, printable text and one of
+/// `ends` (line ends, separators, continuation lines).
+pub fn field_lines(
+    names: Vec<&'static str>,
+    ends: Vec<&'static str>,
+    count: std::ops::Range<usize>,
+) -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    prop::collection::vec(
+        (
+            prop::sample::select(names),
+            prop::sample::select(vec!["", " ", "\t", "  "]),
+            "[ -~]{0,16}",
+            prop::sample::select(ends),
+        ),
+        count,
+    )
+    .prop_map(|lines| {
+        let mut text = String::new();
+        for (name, gap, value, end) in lines {
+            text.push_str(name);
+            text.push(':');
+            text.push_str(gap);
+            text.push_str(&value);
+            text.push_str(end);
+        }
+        text
+    })
+}
