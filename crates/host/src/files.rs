@@ -375,22 +375,24 @@ impl SeatTask {
         let game = &*slot.game;
         let seat = Seat(self.seat);
         let publish = self.written_step != Some(slot.step) || slot.finished;
-        let publish = publish.then(|| Publish {
-            views: playfile::view_files(game, &[seat]),
-            status: {
-                let mut status = Status::for_seat(game, seat);
-                if slot.finished {
-                    // Over by its rules or at its turn limit: nothing owed.
-                    status.awaiting.clear();
-                    status.outcome = slot.outcome();
-                }
-                status
-            },
-            record: if slot.finished {
-                game.record_json()
-            } else {
-                None
-            },
+        let publish = publish.then(|| {
+            // Each view file is made once: the status takes its names.
+            let (views, names) = playfile::views_for(game, &[seat]);
+            let mut status = Status::with_view_names(game, names);
+            if slot.finished {
+                // Over by its rules or at its turn limit: nothing owed.
+                status.awaiting.clear();
+                status.outcome = slot.outcome();
+            }
+            Publish {
+                views,
+                status,
+                record: if slot.finished {
+                    game.record_json()
+                } else {
+                    None
+                },
+            }
         });
         Ok(Some(Look {
             step: slot.step,

@@ -98,15 +98,27 @@ pub fn write_record(game: &dyn Game, dir: &Path) -> Result<(), PlayError> {
 /// The view files a folder holds for `seats`: the public ones, then each
 /// seat's own (a name already there is not repeated).
 pub fn view_files(game: &dyn Game, seats: &[Seat]) -> Vec<(String, String)> {
+    views_for(game, seats).0
+}
+
+/// A seat and the names of its own view files.
+pub type SeatViews = (Seat, Vec<String>);
+
+/// [`view_files`], and for each seat the names of its own view files (for
+/// [`Status::with_view_names`]): each file is made once a turn.
+pub fn views_for(game: &dyn Game, seats: &[Seat]) -> (Vec<(String, String)>, Vec<SeatViews>) {
     let mut views: Vec<(String, String)> = game.view_files(None);
+    let mut names = Vec::with_capacity(seats.len());
     for &seat in seats {
-        for (name, text) in game.view_files(Some(seat)) {
+        let own = game.view_files(Some(seat));
+        names.push((seat, own.iter().map(|(n, _)| n.clone()).collect()));
+        for (name, text) in own {
             if !views.iter().any(|(n, _)| *n == name) {
                 views.push((name, text));
             }
         }
     }
-    views
+    (views, names)
 }
 
 /// Writes view files (as from [`view_files`]) and a status into `dir`, the
@@ -126,14 +138,15 @@ pub fn write_views(
 /// Writes the turn's views and the status; and the record when `record`
 /// (a replay, which runs as fast as it can, writes it only at the end).
 fn publish(game: &dyn Game, dir: &Path, record: bool) -> Result<TurnFiles, PlayError> {
-    let views = view_files(game, &game.awaiting());
+    let (views, names) = views_for(game, &game.awaiting());
     for (name, text) in &views {
         atomic_write(&dir.join(name), text.as_bytes())?;
     }
     if record {
         write_record(game, dir)?;
     }
-    let status = serde_json::to_string_pretty(&Status::of(game)).expect("status serialises");
+    let status = Status::with_view_names(game, names);
+    let status = serde_json::to_string_pretty(&status).expect("status serialises");
     atomic_write(&dir.join(STATUS_FILE), status.as_bytes())?;
     Ok(TurnFiles {
         dir: dir.to_path_buf(),

@@ -28,7 +28,7 @@ mod folder;
 mod status;
 
 pub use folder::{
-    atomic_write, beside, play, replay, view_files, write_accepted, write_record, write_rejected,
-    write_views, PlayError, PlayEvent, TurnFiles, RECORD_FILE,
+    atomic_write, beside, play, replay, view_files, views_for, write_accepted, write_record,
+    write_rejected, write_views, PlayError, PlayEvent, SeatViews, TurnFiles, RECORD_FILE,
 };
 pub use status::{SeatFiles, Status, STATUS_FILE};

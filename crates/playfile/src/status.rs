@@ -39,17 +39,30 @@ impl Status {
     }
 
     fn for_seats(game: &dyn Game, keep: impl Fn(Seat) -> bool) -> Status {
-        let awaiting = game
+        let names = game
             .awaiting()
             .into_iter()
             .filter(|&s| keep(s))
-            .map(|seat| SeatFiles {
+            .map(|seat| {
+                let views = game.view_files(Some(seat)).into_iter().map(|(n, _)| n);
+                (seat, views.collect())
+            })
+            .collect();
+        Status::with_view_names(game, names)
+    }
+
+    /// The status of `game` now, listing the given seats (those of them
+    /// that are awaited) with the names of their view files, as
+    /// [`crate::views_for`] gives them: the files are not made again just
+    /// for their names.
+    pub fn with_view_names(game: &dyn Game, seats: Vec<crate::SeatViews>) -> Status {
+        let awaited = game.awaiting();
+        let awaiting = seats
+            .into_iter()
+            .filter(|(seat, _)| awaited.contains(seat))
+            .map(|(seat, views)| SeatFiles {
                 seat,
-                views: game
-                    .view_files(Some(seat))
-                    .into_iter()
-                    .map(|(n, _)| n)
-                    .collect(),
+                views,
                 orders: game.orders_file_name(seat),
             })
             .collect();
