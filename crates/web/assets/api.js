@@ -55,7 +55,8 @@ export const api = {
    */
   gamesPage: async (path = '/api/games?order=newest&limit=50') => {
     const resp = await request(path, {response: true});
-    const total = Number(resp.headers.get('X-Total-Count'));
+    const count = resp.headers.get('X-Total-Count');
+    const total = count === null ? NaN : Number(count);
     return {games: await resp.json(), next: nextLink(resp), total: Number.isFinite(total) ? total : null};
   },
   status: (id) => request(`/api/games/${enc(id)}`),
