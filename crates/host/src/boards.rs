@@ -4,7 +4,7 @@
 //! record's frames for a replay slider. The pictures come from the
 //! `render` crate; record boards are rebuilt by re-running the record, so
 //! that work runs off the async threads, and the re-run games of the few
-//! records replayed last are kept ([`Reruns`]): a replay stepping forward
+//! records replayed last are kept (`Reruns`): a replay stepping forward
 //! re-runs only the turns it steps over, not the whole game at each frame.
 //!
 //! Secrecy of record boards: they are always the spectators' board (no

@@ -1,7 +1,7 @@
 //! ttrts (Tiny Terminal RTS) v0.4.0, as the real program plays it.
 //!
 //! Everything follows `specs/ttrts.md`: the state and order files byte for
-//! byte ([`format`], [`orders`]), map loading with the dropped-unit rule,
+//! byte ([`format`](mod@format), [`orders`]), map loading with the dropped-unit rule,
 //! turn resolution with every reproduced quirk ([`resolve`]), the three end
 //! conditions, and the project's decisions of spec section 10 where the
 //! original crashed, hung or read garbage.

@@ -46,7 +46,7 @@ pub fn read(input: &[u8]) -> Result<Ft2Read, ReadError> {
 
 /// Reads and validates an FT2 file.
 ///
-/// A large file is read in pieces on all cores (see [`pieces`]): the pieces
+/// A large file is read in pieces on all cores (see `pieces`): the pieces
 /// are cut at separator lines, where the reader starts afresh, so each
 /// piece's blocks, typed fields and diagnostics are exactly the ones a
 /// reading of the whole file gives; association and order checks then run

@@ -5,7 +5,7 @@
 //! (spec §10: "keep two layers") and adds typed values on top. It is the one
 //! thing the writer, the JSON form and a rules engine work from: a rules
 //! engine reads typed values through [`super::view`] and changes them with
-//! [`Ft2File::set`], which puts a new field at its grammar position.
+//! [`Ft2Block::set`], which puts a new field at its grammar position.
 
 use super::grammar::{self, lookup};
 use super::values::Value;
