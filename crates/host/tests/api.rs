@@ -36,15 +36,10 @@ fn two_http_bots_play_a_whole_ttrts_game() {
     let st = c.get(&format!("/api/games/{id}"), None).unwrap().json();
     assert_eq!(st["finished"], true);
     // The finished record is whole (orders, setup) and re-runs identically.
-    let record = c
-        .get(&format!("/api/games/{id}/record"), None)
-        .unwrap()
-        .json();
+    let record = common::record(&mut c, &id);
     assert!(record["setup"].is_object());
     assert!(record["turns"][0]["orders"].is_array());
-    let parsed: record::GameRecord = serde_json::from_value(record).unwrap();
-    let rules = registry::find("ttrts").unwrap();
-    assert_eq!(rules.verify(&parsed).unwrap(), None);
+    common::assert_reruns(record, "ttrts");
     // Orders after the end are refused.
     let r = c
         .post_json(
@@ -87,17 +82,7 @@ fn every_other_ruleset_plays_to_the_end_through_the_api() {
         assert!(played.orders_sent > 0, "{ruleset}");
         let st = wait_status(&mut c, &id, |st| st["finished"] == true);
         assert!(st["outcome"].is_object(), "{ruleset}: {st}");
-        let record = c
-            .get(&format!("/api/games/{id}/record"), None)
-            .unwrap()
-            .json();
-        let parsed: record::GameRecord = serde_json::from_value(record).unwrap();
-        let rules = registry::find(ruleset).unwrap();
-        assert_eq!(
-            rules.verify(&parsed).unwrap(),
-            None,
-            "{ruleset}: the record re-runs"
-        );
+        common::assert_reruns(common::record(&mut c, &id), ruleset);
     }
 }
 
@@ -136,10 +121,7 @@ fn built_in_bots_play_and_events_arrive() {
     let p = public.next_event().unwrap().unwrap();
     assert_eq!(p.kind, "turn_resolved");
     // Before the end the record hides the orders and the setup.
-    let rec = c
-        .get(&format!("/api/games/{id}/record"), None)
-        .unwrap()
-        .json();
+    let rec = common::record(&mut c, &id);
     assert!(rec["turns"][0]["units"].is_array());
     assert!(rec["turns"][0].get("orders").is_none());
     assert!(rec.get("setup").is_none() && rec.get("seed").is_none());
@@ -181,10 +163,7 @@ fn a_game_of_built_in_bots_alone_plays_itself_out() {
     let id = created["id"].as_str().unwrap();
     let st = wait_status(&mut c, id, |s| s["finished"] == true);
     assert!(st["outcome"].is_object());
-    let record = c
-        .get(&format!("/api/games/{id}/record"), None)
-        .unwrap()
-        .json();
+    let record = common::record(&mut c, id);
     let parsed: record::GameRecord = serde_json::from_value(record).unwrap();
     assert_eq!(
         registry::find("ttrts").unwrap().verify(&parsed).unwrap(),
@@ -229,10 +208,7 @@ fn a_game_stops_at_its_turn_limit() {
         .post_json(&format!("/api/games/{id}/orders"), Some(&t0), &json!([]))
         .unwrap();
     assert_eq!(r.status, 409);
-    let record = c
-        .get(&format!("/api/games/{id}/record"), None)
-        .unwrap()
-        .json();
+    let record = common::record(&mut c, id);
     assert!(record.get("setup").is_some(), "the whole record once over");
     let parsed: record::GameRecord = serde_json::from_value(record).unwrap();
     assert_eq!(
@@ -669,10 +645,7 @@ fn no_view_leaks_another_seats_hand() {
             "seat 0 sees seat 1's colonist {other}"
         );
     }
-    let record = c
-        .get(&format!("/api/games/{id}/record"), None)
-        .unwrap()
-        .json();
+    let record = common::record(&mut c, &id);
     assert!(record.get("setup").is_none() && record.get("seed").is_none());
 }
 

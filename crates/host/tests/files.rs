@@ -34,6 +34,38 @@ fn read_status(dir: &Path) -> Option<Status> {
     serde_json::from_str(&std::fs::read_to_string(dir.join("status.json")).ok()?).ok()
 }
 
+/// A server with a games directory in a fresh temporary folder, a client,
+/// and a game created from `spec` whose seat `seat` is played in a folder.
+struct FolderGame {
+    /// Holds the database and the games directory (removed when dropped).
+    tmp: tempfile::TempDir,
+    games: PathBuf,
+    server: Background,
+    c: Client,
+    created: Value,
+    id: String,
+    dir: PathBuf,
+}
+
+fn folder_game(spec: Value, seat: usize) -> FolderGame {
+    let tmp = tempfile::tempdir().unwrap();
+    let games = tmp.path().join("games");
+    let server = start(&tmp.path().join("g.db"), &games);
+    let mut c = Client::new(&server.url()).unwrap();
+    let created = create(&mut c, spec);
+    let id = created["id"].as_str().unwrap().to_string();
+    let dir = folder(&mut c, &created, seat, &games);
+    FolderGame {
+        tmp,
+        games,
+        server,
+        c,
+        created,
+        id,
+        dir,
+    }
+}
+
 /// The folder the server made for `seat`, checked against the status.
 fn folder(c: &mut Client, created: &Value, seat: usize, root: &Path) -> PathBuf {
     let id = created["id"].as_str().unwrap();
@@ -108,36 +140,29 @@ fn file_bot(
 /// The record served over HTTP and the one written in the folder are the
 /// same, and both re-run to the same game.
 fn check_record(c: &mut Client, id: &str, dir: &Path, ruleset: &str) {
-    let served = c
-        .get(&format!("/api/games/{id}/record"), None)
-        .unwrap()
-        .json();
+    let served = common::record(c, id);
     let in_folder: Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("record.json")).unwrap()).unwrap();
     assert_eq!(served, in_folder);
-    let parsed: record::GameRecord = serde_json::from_value(in_folder).unwrap();
+    let parsed = common::assert_reruns(in_folder, ruleset);
     assert!(!parsed.turns.is_empty());
-    let rules = registry::find(ruleset).unwrap();
-    assert_eq!(
-        rules.verify(&parsed).unwrap(),
-        None,
-        "{ruleset}: the record re-runs"
-    );
 }
 
 #[test]
 fn a_folder_seat_plays_a_whole_ttrts_game_against_a_server_bot() {
-    let tmp = tempfile::tempdir().unwrap();
-    let games = tmp.path().join("games");
-    let server = start(&tmp.path().join("g.db"), &games);
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
+    let FolderGame {
+        tmp: _tmp,
+        games,
+        server: _server,
+        mut c,
+        created,
+        id,
+        dir,
+    } = folder_game(
         json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["files", "greedy"], "seed": 7}),
+        0,
     );
-    let id = created["id"].as_str().unwrap().to_string();
     assert_eq!(created["tokens"], json!([]), "a folder seat has no token");
-    let dir = folder(&mut c, &created, 0, &games);
     assert_eq!(
         dir,
         std::path::absolute(&games)
@@ -207,16 +232,18 @@ fn folder_seats_play_tae_and_fullthrust_against_http_bots() {
 
 #[test]
 fn a_rejected_orders_file_gets_its_errors_and_a_corrected_one_is_taken() {
-    let tmp = tempfile::tempdir().unwrap();
-    let games = tmp.path().join("games");
-    let server = start(&tmp.path().join("g.db"), &games);
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
+    let FolderGame {
+        tmp,
+        games: _games,
+        server: _server,
+        mut c,
+        created: _created,
+        id,
+        dir,
+    } = folder_game(
         json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["files", "greedy"], "seed": 3}),
+        0,
     );
-    let id = created["id"].as_str().unwrap().to_string();
-    let dir = folder(&mut c, &created, 0, &games);
     let (turn, file, good) = wait_for("the first view", || answer(&dir, "ttrts", 0, "greedy"));
     let errors = dir.join(playfile::beside(&file, "errors"));
     // A link is not followed, even to good orders: the folder is the seat's
@@ -423,17 +450,19 @@ fn an_unusable_games_directory_is_a_clear_error() {
 /// the old turn is left alone.
 #[test]
 fn a_silent_folder_seat_is_defaulted_at_the_deadline() {
-    let tmp = tempfile::tempdir().unwrap();
-    let games = tmp.path().join("games");
-    let server = start(&tmp.path().join("g.db"), &games);
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
+    let FolderGame {
+        tmp: _tmp,
+        games: _games,
+        server: _server,
+        mut c,
+        created: _created,
+        id,
+        dir,
+    } = folder_game(
         json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["files", "greedy"], "seed": 1,
                "deadline": {"policy": "fixed", "seconds": 1}}),
+        0,
     );
-    let id = created["id"].as_str().unwrap().to_string();
-    let dir = folder(&mut c, &created, 0, &games);
     let (turn, late_file, late) = wait_for("the first view", || answer(&dir, "ttrts", 0, "greedy"));
     let next = wait_for("the deadline's turn", || {
         read_status(&dir).filter(|s| s.turn > turn)
@@ -452,17 +481,19 @@ fn a_silent_folder_seat_is_defaulted_at_the_deadline() {
 /// awaited in status.json, the outcome given, record.json written.
 #[test]
 fn an_oversized_file_is_refused_and_the_turn_limit_reaches_the_folder() {
-    let tmp = tempfile::tempdir().unwrap();
-    let games = tmp.path().join("games");
-    let server = start(&tmp.path().join("g.db"), &games);
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
+    let FolderGame {
+        tmp: _tmp,
+        games: _games,
+        server: _server,
+        mut c,
+        created: _created,
+        id,
+        dir,
+    } = folder_game(
         json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["files", "random"],
                "seed": 3, "max_turns": 1}),
+        0,
     );
-    let id = created["id"].as_str().unwrap().to_string();
-    let dir = folder(&mut c, &created, 0, &games);
     let (_, file, good) = wait_for("the first view", || answer(&dir, "ttrts", 0, "greedy"));
     let errors = dir.join(playfile::beside(&file, "errors"));
     let mut huge = "# padding\n".repeat(500_000);

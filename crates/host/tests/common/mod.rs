@@ -74,3 +74,23 @@ pub fn wait_status(c: &mut Client, id: &str, f: impl Fn(&Value) -> bool) -> Valu
         std::thread::sleep(Duration::from_millis(10));
     }
 }
+
+/// Reads `record` as a game record of `ruleset` and re-runs it: the rules
+/// must reach the same record (no divergence). Returns the parsed record.
+pub fn assert_reruns(record: Value, ruleset: &str) -> record::GameRecord {
+    let parsed: record::GameRecord = serde_json::from_value(record).unwrap();
+    let rules = registry::find(ruleset).unwrap();
+    assert_eq!(
+        rules.verify(&parsed).unwrap(),
+        None,
+        "{ruleset}: the record re-runs"
+    );
+    parsed
+}
+
+/// The whole record of game `id` as served.
+pub fn record(c: &mut Client, id: &str) -> Value {
+    c.get(&format!("/api/games/{id}/record"), None)
+        .unwrap()
+        .json()
+}
