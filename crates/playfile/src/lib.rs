@@ -16,10 +16,10 @@
 //!   waits for; `record.json` is the game record so far (rewritten each
 //!   turn in play; written once at the end of a replay).
 //!
-//! The pieces are public too ([`view_files`], [`write_views`],
+//! The pieces are public too ([`views_for`], [`write_views`],
 //! [`write_rejected`], [`write_accepted`], [`write_record`],
-//! [`Status::for_seat`]), so the host's folder seats write the very same
-//! files.
+//! [`Status::with_view_names`]), so the host's folder seats write the very
+//! same files.
 //!
 //! [`replay`] runs the same loop without waiting: order files that are not
 //! there end the replay.

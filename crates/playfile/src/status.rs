@@ -27,30 +27,6 @@ pub struct SeatFiles {
 }
 
 impl Status {
-    /// The status of `game` now.
-    pub fn of(game: &dyn Game) -> Status {
-        Status::for_seats(game, |_| true)
-    }
-
-    /// The status of `game` now as a folder of one seat sees it: only that
-    /// seat is listed as awaited (when it is).
-    pub fn for_seat(game: &dyn Game, seat: Seat) -> Status {
-        Status::for_seats(game, |s| s == seat)
-    }
-
-    fn for_seats(game: &dyn Game, keep: impl Fn(Seat) -> bool) -> Status {
-        let names = game
-            .awaiting()
-            .into_iter()
-            .filter(|&s| keep(s))
-            .map(|seat| {
-                let views = game.view_files(Some(seat)).into_iter().map(|(n, _)| n);
-                (seat, views.collect())
-            })
-            .collect();
-        Status::with_view_names(game, names)
-    }
-
     /// The status of `game` now, listing the given seats (those of them
     /// that are awaited) with the names of their view files, as
     /// [`crate::views_for`] gives them: the files are not made again just

@@ -181,8 +181,7 @@ pub fn view_svg(ruleset: &str, view: &Value) -> Result<String, RenderError> {
 
 /// The picture of `record` at `at`, as `seat` (or a spectator) saw it.
 pub fn record_svg(record: &GameRecord, at: At, seat: Option<usize>) -> Result<String, RenderError> {
-    let (board, highlight) = record_board(record, at, seat)?;
-    Ok(board.svg(highlight.as_ref()))
+    record_svg_with(record, at, seat, &mut None)
 }
 
 /// [`record_svg`] with a kept [`Rerun`] (see [`record_board_with`]).
