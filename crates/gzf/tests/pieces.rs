@@ -122,6 +122,47 @@ fn a_file_with_errors_everywhere_reads_the_same_in_pieces() {
 }
 
 #[test]
+fn whole_file_checks_on_every_core_report_as_one_pass() {
+    // Enough blocks (more than 8,192) that association's name keys and the
+    // order checks run in slices on the pool: duplicate names (W308), Move
+    // orders that drop elements (W313), and, in a turn-0 file, every Move
+    // and fire order (W317).
+    let text = gzf::ft2::synthetic::synthetic_file(1 << 20);
+    let mut out = String::new();
+    let mut ship = 0;
+    for line in text.lines() {
+        if line.starts_with("Ship:") {
+            ship += 1;
+            if ship % 11 == 0 {
+                out.push_str("Ship: SS Synthetic 5\n");
+                continue;
+            }
+        }
+        if line.starts_with("Move:") && ship % 7 == 0 {
+            out.push_str("Move: +4 +4\n");
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    let turn_zero = out.replacen("Turn:      3", "Turn: 0", 1);
+    assert_ne!(turn_zero, out);
+    for (input, codes) in [(&out, ["W308", "W313"]), (&turn_zero, ["W308", "W317"])] {
+        let one = read_sequential(input.as_bytes(), &Limits::default()).unwrap();
+        assert!(one.file.blocks.len() > 8192, "{}", one.file.blocks.len());
+        for code in codes {
+            let n = one
+                .diagnostics
+                .iter()
+                .filter(|d| format!("{:?}", d.code) == code)
+                .count();
+            assert!(n > 100, "{code}: {n}");
+        }
+        same(input.as_bytes(), 8, &Limits::default());
+    }
+}
+
+#[test]
 fn limits_are_reported_as_the_one_pass_reports_them() {
     let text = gzf::ft2::synthetic::synthetic_file(50_000);
     let broken = text.replace("Velocity:", "Velocity no colon");

@@ -44,8 +44,9 @@ fn id_key(b: &Ft2Block) -> String {
     }
 }
 
-/// Sets `owner` on every System and Base-Sector block (spec §5.1).
-pub fn associate(file: &mut Ft2File, d: &mut Diagnostics) {
+/// Sets `owner` on every System and Base-Sector block (spec §5.1); with
+/// `parallel`, the name keys of a large file are made on every core.
+pub fn associate(file: &mut Ft2File, parallel: bool, d: &mut Diagnostics) {
     // The current Ship or Base, and the current sector.
     let mut owner: Option<usize> = None;
     let mut sector: Option<usize> = None;
@@ -139,24 +140,44 @@ pub fn associate(file: &mut Ft2File, d: &mut Diagnostics) {
             }
         }
     }
-    duplicate_names(file, d);
+    duplicate_names(file, parallel, d);
 }
+
+/// Files with at least twice this many blocks have their name keys made on
+/// the rayon pool, in slices of this many blocks.
+const PARALLEL_BLOCKS: usize = 4096;
 
 /// W308 at the second of two Fleets, Ships, Bases, or a Ship and a Base,
 /// with the same name (spec §5.3, §11.12).
-fn duplicate_names(file: &Ft2File, d: &mut Diagnostics) {
-    let mut fleets: HashSet<String> = HashSet::new();
-    let mut craft: HashSet<String> = HashSet::new();
-    for b in &file.blocks {
+fn duplicate_names(file: &Ft2File, parallel: bool, d: &mut Diagnostics) {
+    use rayon::prelude::*;
+    // The keys first (the costly part, each block on its own), then one
+    // pass in file order that decides which names come second.
+    let named = |(i, b): (usize, &Ft2Block)| match b.kind {
+        Some(BlockKind::Fleet | BlockKind::Ship | BlockKind::Base) => {
+            let key = id_key(b);
+            (!key.is_empty()).then_some((i, key))
+        }
+        _ => None,
+    };
+    let keys: Vec<(usize, String)> = if parallel && file.blocks.len() >= 2 * PARALLEL_BLOCKS {
+        file.blocks
+            .par_iter()
+            .enumerate()
+            .with_min_len(PARALLEL_BLOCKS)
+            .filter_map(named)
+            .collect()
+    } else {
+        file.blocks.iter().enumerate().filter_map(named).collect()
+    };
+    let mut fleets: HashSet<&str> = HashSet::new();
+    let mut craft: HashSet<&str> = HashSet::new();
+    for (i, key) in &keys {
+        let b = &file.blocks[*i];
         let list = match b.kind {
             Some(BlockKind::Fleet) => &mut fleets,
-            Some(BlockKind::Ship | BlockKind::Base) => &mut craft,
-            _ => continue,
+            _ => &mut craft,
         };
-        let key = id_key(b);
-        if key.is_empty() {
-            continue;
-        }
         if !list.insert(key) {
             d.push(
                 Code::W308,

@@ -69,63 +69,85 @@ const PARALLEL_MIN_BYTES: usize = 1 << 20;
 /// The file read in one pass on this thread (what [`read_with`] gives, by
 /// definition: the pieces are checked against it in the tests).
 pub fn read_sequential(input: &[u8], limits: &Limits) -> Result<Ft2Read, ReadError> {
-    let (doc, d) = syntax::read(input, limits, &grammar::Ft2BlockRule)?;
-    let (blocks, d) = build_blocks(doc, d, true);
-    whole_file(blocks, d, limits)
+    let (blocks, d, _) = read_piece(input, 0, limits, true)?;
+    whole_file(blocks, d, limits, false)
+}
+
+/// Reads `input`, which follows `lines_before` lines of its file, typing
+/// each block as the reader ends it (spec §2–§4, §6.2 per block): the
+/// syntax fields of a block live only until it is typed. The reader's own
+/// diagnostics come first, then the blocks', as if the syntax of the whole
+/// piece had been read before its blocks were typed; the last item is how
+/// many are the reader's (which is what its diagnostics limit counts).
+/// `at_file_start`: the piece starts the file (its first block must be the
+/// header).
+fn read_piece(
+    input: &[u8],
+    lines_before: u32,
+    limits: &Limits,
+    at_file_start: bool,
+) -> Result<(Vec<Ft2Block>, Diagnostics, usize), ReadError> {
+    let mut blocks = Vec::new();
+    let mut typed = Diagnostics::default();
+    let mut d = syntax::read_blocks(
+        input,
+        lines_before,
+        limits,
+        &grammar::Ft2BlockRule,
+        |fields| {
+            let first = at_file_start && blocks.is_empty();
+            blocks.push(build_block(fields, first, &mut typed));
+        },
+    )?;
+    let syntax_diags = d.0.len();
+    d.0.append(&mut typed.0);
+    Ok((blocks, d, syntax_diags))
+}
+
+/// Types one block (its syntax fields are taken out of `fields`).
+/// `first`: the block is the first of the file.
+fn build_block(fields: &mut Vec<syntax::Field>, first: bool, d: &mut Diagnostics) -> Ft2Block {
+    let type_name = fields.first().map_or("", |f| f.name.as_ref());
+    let is_header = BlockKind::from_name(type_name) == Some(BlockKind::Header);
+    if first && !is_header {
+        // §11.2: E201 at 1:1 alone; the first block is read as its type.
+        d.push(
+            Code::E201,
+            Pos::new(1, 1),
+            "the file does not start with `GZF-Version:`; add a header block first",
+        );
+    } else if !first && is_header {
+        d.push(
+            Code::E202,
+            fields.first().map_or(Pos::default(), |f| f.pos),
+            "GZF-Version is only allowed as the first field of the file",
+        );
+        // Kept as written and not checked further: one error is enough
+        // for a block that should not be there.
+        return validate::misplaced_header(fields);
+    }
+    validate::build_block(fields, d)
 }
 
 /// What is checked on the whole file once its blocks are built: the empty
-/// file, association (§5), orders (§6.4) and the diagnostics limit.
+/// file, association (§5), orders (§6.4) and the diagnostics limit; with
+/// `parallel`, the parts that look at one block at a time run on every core.
 fn whole_file(
     blocks: Vec<Ft2Block>,
     mut d: Diagnostics,
     limits: &Limits,
+    parallel: bool,
 ) -> Result<Ft2Read, ReadError> {
     note_empty(&blocks, &mut d);
     let mut file = Ft2File { blocks };
-    assoc::associate(&mut file, &mut d);
-    orders::check_orders(&file, &mut d);
+    assoc::associate(&mut file, parallel, &mut d);
+    orders::check_orders(&file, parallel, &mut d);
     let end = file.blocks.last().map_or(Pos::new(1, 1), |b| b.pos);
     syntax::check_diagnostics(&d, limits, end)?;
     Ok(Ft2Read {
         file,
         diagnostics: Diagnostics::sorted(d),
     })
-}
-
-/// Types the blocks of a read document (spec §2–§4, §6.2 per block).
-/// `at_file_start`: the document starts the file (its first block must be
-/// the header).
-fn build_blocks(
-    doc: syntax::Document,
-    mut d: Diagnostics,
-    at_file_start: bool,
-) -> (Vec<Ft2Block>, Diagnostics) {
-    let mut blocks = Vec::with_capacity(doc.blocks.len());
-    for (i, block) in doc.blocks.into_iter().enumerate() {
-        let is_header = BlockKind::from_name(block.type_name()) == Some(BlockKind::Header);
-        let first = at_file_start && i == 0;
-        if first && !is_header {
-            // §11.2: E201 at 1:1 alone; the first block is read as its type.
-            d.push(
-                Code::E201,
-                Pos::new(1, 1),
-                "the file does not start with `GZF-Version:`; add a header block first",
-            );
-        } else if !first && is_header {
-            d.push(
-                Code::E202,
-                block.pos(),
-                "GZF-Version is only allowed as the first field of the file",
-            );
-            // Kept as written and not checked further: one error is enough
-            // for a block that should not be there.
-            blocks.push(validate::misplaced_header(block));
-            continue;
-        }
-        blocks.push(validate::build_block(block, &mut d));
-    }
-    (blocks, d)
 }
 
 /// E201 for a file without blocks.
@@ -174,15 +196,10 @@ pub fn read_in_pieces(
         .par_iter()
         .zip(before.par_iter())
         .enumerate()
-        .map(|(k, (&(a, b), &lines))| {
-            let (doc, d) =
-                syntax::read_lines(&input[a..b], lines, limits, &grammar::Ft2BlockRule).ok()?;
-            let syntax_diags = d.0.len();
-            let (blocks, d) = build_blocks(doc, d, k == 0);
-            Some((blocks, d, syntax_diags))
-        })
+        .map(|(k, (&(a, b), &lines))| read_piece(&input[a..b], lines, limits, k == 0).ok())
         .collect();
-    let mut blocks = Vec::new();
+    let total = read.iter().flatten().map(|(b, _, _)| b.len()).sum();
+    let mut blocks = Vec::with_capacity(total);
     let mut d = Diagnostics::default();
     let mut syntax_diags = 0;
     for (k, piece) in read.into_iter().enumerate() {
@@ -200,7 +217,7 @@ pub fn read_in_pieces(
     if syntax_diags > limits.max_diagnostics || blocks.len() > limits.max_blocks {
         return None;
     }
-    Some(whole_file(blocks, d, limits))
+    Some(whole_file(blocks, d, limits, true))
 }
 
 /// Where to cut `input` into about `wanted` pieces: offsets from 0 to

@@ -2,7 +2,7 @@
 //! batteries (spec §3.9, §7.4), and the file diagnostics about them that
 //! depend on the turn number (W313, W317).
 
-use super::model::{Ft2File, ModelField};
+use super::model::{Ft2Block, Ft2File, ModelField};
 use super::parse::tokens;
 use super::values::Value;
 use super::BlockKind;
@@ -36,79 +36,110 @@ fn syntax_of(f: &ModelField) -> Field {
     }
 }
 
+/// Files with at least this many blocks have their orders checked on the
+/// rayon pool, in slices of this many blocks.
+const PARALLEL_BLOCKS: usize = 4096;
+
 /// W317 in a turn-0 file, W313 otherwise (spec §6.3, §11.13).
-pub fn check_orders(file: &Ft2File, d: &mut Diagnostics) {
+///
+/// Each block is checked on its own (a component only needs to know whether
+/// its owner is a ship), so with `parallel` a large file is checked in
+/// slices on every core; the slices' diagnostics are joined in file order,
+/// which is the order a single pass makes.
+pub fn check_orders(file: &Ft2File, parallel: bool, d: &mut Diagnostics) {
+    use rayon::prelude::*;
     let turn_zero = file.turn() == Some(0);
-    let is_ship = |i: usize| {
-        file.blocks
-            .get(i)
-            .is_some_and(|b| b.kind == Some(BlockKind::Ship))
-    };
-    for b in &file.blocks {
-        if turn_zero {
-            // One pass over the blocks: a ship's Move, and the fire orders
-            // of every component a ship owns (not `components` per ship,
-            // which would scan the file once per ship).
-            if b.kind == Some(BlockKind::Ship) {
-                if let Some(f) = b.field("Move") {
+    if !parallel || file.blocks.len() < 2 * PARALLEL_BLOCKS {
+        for b in &file.blocks {
+            check_block_orders(file, b, turn_zero, d);
+        }
+        return;
+    }
+    let found: Vec<Diagnostics> = file
+        .blocks
+        .par_chunks(PARALLEL_BLOCKS)
+        .map(|slice| {
+            let mut d = Diagnostics::default();
+            for b in slice {
+                check_block_orders(file, b, turn_zero, &mut d);
+            }
+            d
+        })
+        .collect();
+    for part in found {
+        d.0.extend(part.0);
+    }
+}
+
+/// The order checks of one block of `file`.
+fn check_block_orders(file: &Ft2File, b: &Ft2Block, turn_zero: bool, d: &mut Diagnostics) {
+    if turn_zero {
+        // A ship's Move, and the fire orders of every component a ship
+        // owns (not `components` per ship, which would scan the file once
+        // per ship).
+        if b.kind == Some(BlockKind::Ship) {
+            if let Some(f) = b.field("Move") {
+                d.push(
+                    Code::W317,
+                    f.value_pos(),
+                    "Move order in a turn-0 (set-up) file is ignored",
+                );
+            }
+        } else if b
+            .owner
+            .and_then(|o| file.blocks.get(o))
+            .is_some_and(|o| o.kind == Some(BlockKind::Ship))
+        {
+            for f in b.fields.iter().filter(|f| f.known && f.name == "Orders") {
+                for frag in f.raw.iter().filter(|fr| fire_target(&fr.text).is_some()) {
                     d.push(
                         Code::W317,
-                        f.value_pos(),
-                        "Move order in a turn-0 (set-up) file is ignored",
+                        frag.pos,
+                        "fire order in a turn-0 (set-up) file is ignored",
                     );
                 }
-            } else if b.owner.is_some_and(is_ship) {
-                for f in b.fields.iter().filter(|f| f.known && f.name == "Orders") {
-                    for frag in f.raw.iter().filter(|fr| fire_target(&fr.text).is_some()) {
-                        d.push(
-                            Code::W317,
-                            frag.pos,
-                            "fire order in a turn-0 (set-up) file is ignored",
-                        );
-                    }
-                }
             }
-            continue;
         }
-        if b.kind != Some(BlockKind::Ship) {
-            continue;
-        }
-        let destroyed = matches!(b.get("Status"), Some(Value::Status(s)) if s.is_destroyed());
-        let (Some(Value::Int(v)), Some(Value::Int(t)), Some(f)) =
-            (b.get("Velocity"), b.get("Thrust-Rating"), b.field("Move"))
-        else {
-            continue;
-        };
-        let Some(Value::Move(order)) = &f.value else {
-            continue;
-        };
-        if destroyed {
-            continue;
-        }
-        let plan = plan_move(*t, *v, order);
-        let Some(reason) = plan.dropped else {
-            continue;
-        };
-        let syntax = syntax_of(f);
-        let at: Pos = tokens(&syntax)
-            .nth(plan.applied)
-            .map_or(f.value_pos(), |(_, p)| p);
-        let why = match reason {
-            DropReason::Thrust => format!("it would spend more than the Thrust-Rating of {t}"),
-            DropReason::TurnBudget => {
-                format!("it would turn more than {} steps (half the thrust)", t / 2)
-            }
-            DropReason::NegativeVelocity => "it would make the velocity negative".to_string(),
-        };
-        d.push(
-            Code::W313,
-            at,
-            format!(
-                "Ship {:?}: this Move element and the ones after it will be dropped: {why}",
-                b.id()
-            ),
-        );
+        return;
     }
+    if b.kind != Some(BlockKind::Ship) {
+        return;
+    }
+    let destroyed = matches!(b.get("Status"), Some(Value::Status(s)) if s.is_destroyed());
+    let (Some(Value::Int(v)), Some(Value::Int(t)), Some(f)) =
+        (b.get("Velocity"), b.get("Thrust-Rating"), b.field("Move"))
+    else {
+        return;
+    };
+    let Some(Value::Move(order)) = &f.value else {
+        return;
+    };
+    if destroyed {
+        return;
+    }
+    let plan = plan_move(*t, *v, order);
+    let Some(reason) = plan.dropped else {
+        return;
+    };
+    let syntax = syntax_of(f);
+    let at: Pos = tokens(&syntax)
+        .nth(plan.applied)
+        .map_or(f.value_pos(), |(_, p)| p);
+    let why = match reason {
+        DropReason::Thrust => format!("it would spend more than the Thrust-Rating of {t}"),
+        DropReason::TurnBudget => {
+            format!("it would turn more than {} steps (half the thrust)", t / 2)
+        }
+        DropReason::NegativeVelocity => "it would make the velocity negative".to_string(),
+    };
+    d.push(
+        Code::W313,
+        at,
+        format!(
+            "Ship {:?}: this Move element and the ones after it will be dropped: {why}",
+            b.id()
+        ),
+    );
 }
 
 #[cfg(test)]

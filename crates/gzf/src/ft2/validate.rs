@@ -11,44 +11,42 @@ use super::names::WEAPON_TYPES;
 use super::parse::{parse, read_decimal, DecimalRead};
 use super::values::{Arc, Value};
 use super::BlockKind;
-use crate::diag::{Code, Diagnostics};
-use crate::syntax::Block;
+use crate::diag::{Code, Diagnostics, Pos};
+use crate::syntax::Field;
 
-/// Builds one model block from a syntax block, reporting field-level
-/// diagnostics and the block-level ones of spec §4.
-pub fn build_block(block: Block, d: &mut Diagnostics) -> Ft2Block {
-    let kind = BlockKind::from_name(block.type_name());
-    let pos = block.pos();
+/// Builds one model block from the fields of a syntax block (taken out of
+/// `block`, which is left empty), reporting field-level diagnostics and the
+/// block-level ones of spec §4.
+pub fn build_block(block: &mut Vec<Field>, d: &mut Diagnostics) -> Ft2Block {
+    let type_name = block.first().map_or("", |f| f.name.as_ref());
+    let kind = BlockKind::from_name(type_name);
+    let pos = block.first().map_or(Pos::default(), |f| f.pos);
     let Some(kind) = kind else {
         d.push(
             Code::W302,
             pos,
-            format!(
-                "unknown block type {:?} (kept, not checked)",
-                block.type_name()
-            ),
+            format!("unknown block type {type_name:?} (kept, not checked)"),
         );
         return Ft2Block {
             kind: None,
             pos,
-            fields: block.fields.into_iter().map(unknown_field).collect(),
+            fields: block.drain(..).map(unknown_field).collect(),
             owner: None,
         };
     };
     let label = Label {
         kind,
         id: block
-            .fields
             .first()
             .map(|f| f.fragments.clone())
             .unwrap_or_default(),
     };
-    let mut fields: Vec<ModelField> = Vec::with_capacity(block.fields.len());
+    let mut fields: Vec<ModelField> = Vec::with_capacity(block.len());
     // The line of the first occurrence of each known field seen, by its
     // position in the block's table (no table has 64 fields).
     let mut seen_lines = [0u32; 64];
     let mut seen: u64 = 0;
-    for field in block.fields {
+    for field in block.drain(..) {
         let Some(found) = grammar::lookup_field(kind, &field) else {
             d.push(
                 Code::W301,
@@ -114,17 +112,18 @@ pub fn build_block(block: Block, d: &mut Diagnostics) -> Ft2Block {
 }
 
 /// A header block that is not the first block (E202): kept with its fields
-/// as written, unchecked; it still ends an association (§11.18).
-pub fn misplaced_header(block: Block) -> Ft2Block {
+/// (taken out of `block`) as written, unchecked; it still ends an
+/// association (§11.18).
+pub fn misplaced_header(block: &mut Vec<Field>) -> Ft2Block {
     Ft2Block {
         kind: Some(BlockKind::Header),
-        pos: block.pos(),
-        fields: block.fields.into_iter().map(unknown_field).collect(),
+        pos: block.first().map_or(Pos::default(), |f| f.pos),
+        fields: block.drain(..).map(unknown_field).collect(),
         owner: None,
     }
 }
 
-fn unknown_field(field: crate::syntax::Field) -> ModelField {
+fn unknown_field(field: Field) -> ModelField {
     ModelField {
         name: field.name,
         known: false,

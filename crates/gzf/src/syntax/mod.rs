@@ -21,7 +21,7 @@ mod write;
 pub use read::{
     check_diagnostics, read, BlockRule, Interned, Limits, NoBlockRule, ReadError, ReadErrorKind,
 };
-pub(crate) use read::{is_bad, line_end, next_line, read_lines};
+pub(crate) use read::{is_bad, line_end, next_line, read_blocks};
 pub use text::{Fragments, SmallList, Text};
 pub use write::{write, LineEnd};
 

@@ -199,19 +199,32 @@ pub fn read(
     limits: &Limits,
     rule: &dyn BlockRule,
 ) -> Result<(Document, Diagnostics), ReadError> {
-    read_lines(input, 0, limits, rule)
+    let mut doc = Document::default();
+    let d = read_blocks(input, 0, limits, rule, |fields| {
+        // At its exact size; the reader keeps its buffer for the next block.
+        let mut exact = Vec::with_capacity(fields.len());
+        exact.append(fields);
+        doc.blocks.push(Block { fields: exact });
+    })?;
+    Ok((doc, d))
 }
 
 /// [`read`] of a piece of a file that follows `lines_before` lines (so
-/// every position is the file's). A piece must start where the reader's
-/// state is the file's start state: at the start of the file, or at an
-/// empty line (a separator) — see `ft2::read_with`.
-pub(crate) fn read_lines(
+/// every position is the file's), handing each block to `sink` as soon as
+/// it ends instead of collecting a [`Document`]. The fields are in a buffer
+/// the reader reuses for every block: `sink` takes them out (draining it)
+/// or they are dropped. Returns the reader's own diagnostics.
+///
+/// A piece must start where the reader's state is the file's start state:
+/// at the start of the file, or at an empty line (a separator) — see
+/// `ft2::read_with`.
+pub(crate) fn read_blocks(
     input: &[u8],
     lines_before: u32,
     limits: &Limits,
     rule: &dyn BlockRule,
-) -> Result<(Document, Diagnostics), ReadError> {
+    sink: impl FnMut(&mut Vec<Field>),
+) -> Result<Diagnostics, ReadError> {
     if input.len() > limits.max_file_bytes {
         return Err(ReadError {
             kind: ReadErrorKind::FileTooLarge {
@@ -234,7 +247,8 @@ pub(crate) fn read_lines(
     }
     let (src, dirty) = source_text(body);
     let mut reader = Reader {
-        doc: Document::default(),
+        sink,
+        blocks: 0,
         diags,
         in_block: false,
         can_continue: false,
@@ -262,7 +276,7 @@ pub(crate) fn read_lines(
         start = next_line(bytes, end);
     }
     reader.end_block();
-    Ok((reader.doc, reader.diags))
+    Ok(reader.diags)
 }
 
 /// Gives up when more than `limits.max_diagnostics` have been collected.
@@ -278,8 +292,11 @@ pub fn check_diagnostics(diags: &Diagnostics, limits: &Limits, pos: Pos) -> Resu
     Ok(())
 }
 
-struct Reader<'a> {
-    doc: Document,
+struct Reader<'a, S> {
+    /// Where each block goes when it ends.
+    sink: S,
+    /// Blocks ended so far.
+    blocks: usize,
     diags: Diagnostics,
     /// A block is open (no separator since its last field).
     in_block: bool,
@@ -291,11 +308,11 @@ struct Reader<'a> {
     /// The whole file (after any byte-order mark), bad bytes as `?`.
     src: &'a Arc<str>,
     /// The fields of the block being read: one buffer reused for every
-    /// block, copied out at its exact size when the block ends.
+    /// block, handed to the sink when the block ends.
     current: Vec<Field>,
 }
 
-impl<'a> Reader<'a> {
+impl<'a, S: FnMut(&mut Vec<Field>)> Reader<'a, S> {
     /// E101/E102 for each bad byte of a line (they read as `?`, so that
     /// positions of what follows stay right).
     fn bad_bytes(&mut self, raw: &[u8], line: u32) {
@@ -321,11 +338,12 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Moves the block being read, if any, into the document.
+    /// Hands the block being read, if any, to the sink.
     fn end_block(&mut self) {
         if !self.current.is_empty() {
-            let fields: Vec<Field> = self.current.drain(..).collect();
-            self.doc.blocks.push(Block { fields });
+            self.blocks += 1;
+            (self.sink)(&mut self.current);
+            self.current.clear();
         }
     }
 
@@ -454,7 +472,7 @@ impl<'a> Reader<'a> {
         };
         if new_block {
             self.end_block();
-            if self.doc.blocks.len() >= self.limits.max_blocks {
+            if self.blocks >= self.limits.max_blocks {
                 return Err(ReadError {
                     kind: ReadErrorKind::TooManyBlocks {
                         limit: self.limits.max_blocks,
