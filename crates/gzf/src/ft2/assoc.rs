@@ -44,9 +44,11 @@ fn id_key(b: &Ft2Block) -> String {
     }
 }
 
-/// Sets `owner` on every System and Base-Sector block (spec §5.1); with
-/// `parallel`, the name keys of a large file are made on every core.
-pub fn associate(file: &mut Ft2File, parallel: bool, d: &mut Diagnostics) {
+/// Sets `owner` on every System and Base-Sector block (spec §5.1) and
+/// reports duplicate names. `keys` are the [`block_key`]s of the file's
+/// named blocks, in file order (made while each block was read, when it was
+/// still in the cache).
+pub fn associate(file: &mut Ft2File, keys: &[(usize, String)], d: &mut Diagnostics) {
     // The current Ship or Base, and the current sector.
     let mut owner: Option<usize> = None;
     let mut sector: Option<usize> = None;
@@ -140,40 +142,37 @@ pub fn associate(file: &mut Ft2File, parallel: bool, d: &mut Diagnostics) {
             }
         }
     }
-    duplicate_names(file, parallel, d);
+    duplicate_names(file, keys, d);
 }
 
-/// Files with at least twice this many blocks have their name keys made on
-/// the rayon pool, in slices of this many blocks.
-const PARALLEL_BLOCKS: usize = 4096;
+/// The name key of a Fleet, Ship or Base, the blocks whose names must be
+/// unique (spec §5.3); `None` for other blocks and empty names.
+pub fn block_key(b: &Ft2Block) -> Option<String> {
+    match b.kind {
+        Some(BlockKind::Fleet | BlockKind::Ship | BlockKind::Base) => {
+            Some(id_key(b)).filter(|k| !k.is_empty())
+        }
+        _ => None,
+    }
+}
+
+/// The [`block_key`]s of a file's blocks, in file order.
+pub fn block_keys(file: &Ft2File) -> Vec<(usize, String)> {
+    let keyed = file.blocks.iter().enumerate();
+    keyed
+        .filter_map(|(i, b)| Some((i, block_key(b)?)))
+        .collect()
+}
 
 /// W308 at the second of two Fleets, Ships, Bases, or a Ship and a Base,
 /// with the same name (spec §5.3, §11.12).
-fn duplicate_names(file: &Ft2File, parallel: bool, d: &mut Diagnostics) {
-    use rayon::prelude::*;
-    // The keys first (the costly part, each block on its own), then one
-    // pass in file order that decides which names come second.
-    let named = |(i, b): (usize, &Ft2Block)| match b.kind {
-        Some(BlockKind::Fleet | BlockKind::Ship | BlockKind::Base) => {
-            let key = id_key(b);
-            (!key.is_empty()).then_some((i, key))
-        }
-        _ => None,
-    };
-    let keys: Vec<(usize, String)> = if parallel && file.blocks.len() >= 2 * PARALLEL_BLOCKS {
-        file.blocks
-            .par_iter()
-            .enumerate()
-            .with_min_len(PARALLEL_BLOCKS)
-            .filter_map(named)
-            .collect()
-    } else {
-        file.blocks.iter().enumerate().filter_map(named).collect()
-    };
+fn duplicate_names(file: &Ft2File, keys: &[(usize, String)], d: &mut Diagnostics) {
     let mut fleets: HashSet<&str> = HashSet::new();
     let mut craft: HashSet<&str> = HashSet::new();
-    for (i, key) in &keys {
-        let b = &file.blocks[*i];
+    for (i, key) in keys {
+        let Some(b) = file.blocks.get(*i) else {
+            continue;
+        };
         let list = match b.kind {
             Some(BlockKind::Fleet) => &mut fleets,
             _ => &mut craft,

@@ -69,25 +69,52 @@ const PARALLEL_MIN_BYTES: usize = 1 << 20;
 /// The file read in one pass on this thread (what [`read_with`] gives, by
 /// definition: the pieces are checked against it in the tests).
 pub fn read_sequential(input: &[u8], limits: &Limits) -> Result<Ft2Read, ReadError> {
-    let (blocks, d, _) = read_piece(input, 0, limits, true)?;
-    whole_file(blocks, d, limits, false)
+    let piece = read_piece(input, 0, limits, true)?;
+    whole_file(piece, limits, false)
+}
+
+/// What reading a piece of a file gives: its blocks, their diagnostics,
+/// and what the whole-file checks need of each block, found while the
+/// block was in the cache.
+#[derive(Default)]
+struct Piece {
+    blocks: Vec<Ft2Block>,
+    /// The reader's diagnostics, then the blocks'.
+    diags: Diagnostics,
+    /// How many of `diags` are the reader's (what its limit counts).
+    syntax_diags: usize,
+    /// The name keys of the named blocks (index in `blocks`, key).
+    keys: Vec<(usize, String)>,
+    /// The W313s of the ships, which count unless the turn is 0.
+    moves: Diagnostics,
+}
+
+impl Piece {
+    /// Appends the piece that follows this one in the file.
+    fn append(&mut self, mut next: Piece) {
+        let base = self.blocks.len();
+        self.blocks.append(&mut next.blocks);
+        self.diags.0.append(&mut next.diags.0);
+        self.syntax_diags += next.syntax_diags;
+        self.keys
+            .extend(next.keys.into_iter().map(|(i, k)| (base + i, k)));
+        self.moves.0.append(&mut next.moves.0);
+    }
 }
 
 /// Reads `input`, which follows `lines_before` lines of its file, typing
 /// each block as the reader ends it (spec §2–§4, §6.2 per block): the
 /// syntax fields of a block live only until it is typed. The reader's own
 /// diagnostics come first, then the blocks', as if the syntax of the whole
-/// piece had been read before its blocks were typed; the last item is how
-/// many are the reader's (which is what its diagnostics limit counts).
-/// `at_file_start`: the piece starts the file (its first block must be the
-/// header).
+/// piece had been read before its blocks were typed. `at_file_start`: the
+/// piece starts the file (its first block must be the header).
 fn read_piece(
     input: &[u8],
     lines_before: u32,
     limits: &Limits,
     at_file_start: bool,
-) -> Result<(Vec<Ft2Block>, Diagnostics, usize), ReadError> {
-    let mut blocks = Vec::new();
+) -> Result<Piece, ReadError> {
+    let mut piece = Piece::default();
     let mut typed = Diagnostics::default();
     let mut d = syntax::read_blocks(
         input,
@@ -95,13 +122,19 @@ fn read_piece(
         limits,
         &grammar::Ft2BlockRule,
         |fields| {
-            let first = at_file_start && blocks.is_empty();
-            blocks.push(build_block(fields, first, &mut typed));
+            let first = at_file_start && piece.blocks.is_empty();
+            let block = build_block(fields, first, &mut typed);
+            if let Some(key) = assoc::block_key(&block) {
+                piece.keys.push((piece.blocks.len(), key));
+            }
+            orders::move_warning(&block, &mut piece.moves);
+            piece.blocks.push(block);
         },
     )?;
-    let syntax_diags = d.0.len();
+    piece.syntax_diags = d.0.len();
     d.0.append(&mut typed.0);
-    Ok((blocks, d, syntax_diags))
+    piece.diags = d;
+    Ok(piece)
 }
 
 /// Types one block (its syntax fields are taken out of `fields`).
@@ -132,16 +165,18 @@ fn build_block(fields: &mut Vec<syntax::Field>, first: bool, d: &mut Diagnostics
 /// What is checked on the whole file once its blocks are built: the empty
 /// file, association (§5), orders (§6.4) and the diagnostics limit; with
 /// `parallel`, the parts that look at one block at a time run on every core.
-fn whole_file(
-    blocks: Vec<Ft2Block>,
-    mut d: Diagnostics,
-    limits: &Limits,
-    parallel: bool,
-) -> Result<Ft2Read, ReadError> {
+fn whole_file(piece: Piece, limits: &Limits, parallel: bool) -> Result<Ft2Read, ReadError> {
+    let Piece {
+        blocks,
+        diags: mut d,
+        keys,
+        moves,
+        ..
+    } = piece;
     note_empty(&blocks, &mut d);
     let mut file = Ft2File { blocks };
-    assoc::associate(&mut file, parallel, &mut d);
-    orders::check_orders(&file, parallel, &mut d);
+    assoc::associate(&mut file, &keys, &mut d);
+    orders::check_orders(&file, moves, parallel, &mut d);
     let end = file.blocks.last().map_or(Pos::new(1, 1), |b| b.pos);
     syntax::check_diagnostics(&d, limits, end)?;
     Ok(Ft2Read {
@@ -192,32 +227,30 @@ pub fn read_in_pieces(
         before.push(u32::try_from(sum).ok()?);
         sum += u64::from(*n);
     }
-    let read: Vec<Option<(Vec<Ft2Block>, Diagnostics, usize)>> = spans
+    let read: Vec<Option<Piece>> = spans
         .par_iter()
         .zip(before.par_iter())
         .enumerate()
         .map(|(k, (&(a, b), &lines))| read_piece(&input[a..b], lines, limits, k == 0).ok())
         .collect();
-    let total = read.iter().flatten().map(|(b, _, _)| b.len()).sum();
-    let mut blocks = Vec::with_capacity(total);
-    let mut d = Diagnostics::default();
-    let mut syntax_diags = 0;
+    let mut whole = Piece::default();
+    whole
+        .blocks
+        .reserve_exact(read.iter().flatten().map(|p| p.blocks.len()).sum());
     for (k, piece) in read.into_iter().enumerate() {
-        let (b, pd, sd) = piece?;
-        if k == 0 && b.is_empty() {
+        let piece = piece?;
+        if k == 0 && piece.blocks.is_empty() {
             // The file's first block (which must be the header) is in a
             // later piece, which was built as if it were not the first.
             return None;
         }
-        blocks.extend(b);
-        d.0.extend(pd.0);
-        syntax_diags += sd;
+        whole.append(piece);
     }
     // The one-pass reader stops at these limits; let it say where.
-    if syntax_diags > limits.max_diagnostics || blocks.len() > limits.max_blocks {
+    if whole.syntax_diags > limits.max_diagnostics || whole.blocks.len() > limits.max_blocks {
         return None;
     }
-    Some(whole_file(blocks, d, limits, true))
+    Some(whole_file(whole, limits, true))
 }
 
 /// Where to cut `input` into about `wanted` pieces: offsets from 0 to

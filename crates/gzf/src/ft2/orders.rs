@@ -36,22 +36,27 @@ fn syntax_of(f: &ModelField) -> Field {
     }
 }
 
-/// Files with at least this many blocks have their orders checked on the
-/// rayon pool, in slices of this many blocks.
+/// Files with at least twice this many blocks have their turn-0 orders
+/// checked on the rayon pool, in slices of this many blocks.
 const PARALLEL_BLOCKS: usize = 4096;
 
-/// W317 in a turn-0 file, W313 otherwise (spec §6.3, §11.13).
+/// The order diagnostics of a whole file (spec §6.3, §11.13): W317 for
+/// every order in a turn-0 file, W313 for the Move orders of any other.
+/// `moves` holds the [`move_warning`]s of the file's blocks, in file order
+/// (made while each block was read); they count only if the turn is not 0.
 ///
-/// Each block is checked on its own (a component only needs to know whether
-/// its owner is a ship), so with `parallel` a large file is checked in
-/// slices on every core; the slices' diagnostics are joined in file order,
-/// which is the order a single pass makes.
-pub fn check_orders(file: &Ft2File, parallel: bool, d: &mut Diagnostics) {
+/// W317 needs association (a fire order counts on a ship's component), so
+/// it is decided here; with `parallel`, a large file in slices on every
+/// core, joined in file order, the order a single pass makes.
+pub fn check_orders(file: &Ft2File, moves: Diagnostics, parallel: bool, d: &mut Diagnostics) {
     use rayon::prelude::*;
-    let turn_zero = file.turn() == Some(0);
+    if file.turn() != Some(0) {
+        d.0.extend(moves.0);
+        return;
+    }
     if !parallel || file.blocks.len() < 2 * PARALLEL_BLOCKS {
         for b in &file.blocks {
-            check_block_orders(file, b, turn_zero, d);
+            turn_zero_warnings(file, b, d);
         }
         return;
     }
@@ -61,7 +66,7 @@ pub fn check_orders(file: &Ft2File, parallel: bool, d: &mut Diagnostics) {
         .map(|slice| {
             let mut d = Diagnostics::default();
             for b in slice {
-                check_block_orders(file, b, turn_zero, &mut d);
+                turn_zero_warnings(file, b, &mut d);
             }
             d
         })
@@ -71,37 +76,39 @@ pub fn check_orders(file: &Ft2File, parallel: bool, d: &mut Diagnostics) {
     }
 }
 
-/// The order checks of one block of `file`.
-fn check_block_orders(file: &Ft2File, b: &Ft2Block, turn_zero: bool, d: &mut Diagnostics) {
-    if turn_zero {
-        // A ship's Move, and the fire orders of every component a ship
-        // owns (not `components` per ship, which would scan the file once
-        // per ship).
-        if b.kind == Some(BlockKind::Ship) {
-            if let Some(f) = b.field("Move") {
+/// W317 for the orders of block `b` of a turn-0 file: a ship's Move, and
+/// the fire orders of a component a ship owns.
+fn turn_zero_warnings(file: &Ft2File, b: &Ft2Block, d: &mut Diagnostics) {
+    if b.kind == Some(BlockKind::Ship) {
+        if let Some(f) = b.field("Move") {
+            d.push(
+                Code::W317,
+                f.value_pos(),
+                "Move order in a turn-0 (set-up) file is ignored",
+            );
+        }
+    } else if b
+        .owner
+        .and_then(|o| file.blocks.get(o))
+        .is_some_and(|o| o.kind == Some(BlockKind::Ship))
+    {
+        for f in b.fields.iter().filter(|f| f.known && f.name == "Orders") {
+            for frag in f.raw.iter().filter(|fr| fire_target(&fr.text).is_some()) {
                 d.push(
                     Code::W317,
-                    f.value_pos(),
-                    "Move order in a turn-0 (set-up) file is ignored",
+                    frag.pos,
+                    "fire order in a turn-0 (set-up) file is ignored",
                 );
             }
-        } else if b
-            .owner
-            .and_then(|o| file.blocks.get(o))
-            .is_some_and(|o| o.kind == Some(BlockKind::Ship))
-        {
-            for f in b.fields.iter().filter(|f| f.known && f.name == "Orders") {
-                for frag in f.raw.iter().filter(|fr| fire_target(&fr.text).is_some()) {
-                    d.push(
-                        Code::W317,
-                        frag.pos,
-                        "fire order in a turn-0 (set-up) file is ignored",
-                    );
-                }
-            }
         }
-        return;
     }
+}
+
+/// W313 for a ship whose Move order spends more than it may (spec §7.2):
+/// the element where planning stops and why. Nothing for other blocks,
+/// destroyed ships and ships without a valid Move, Velocity and
+/// Thrust-Rating.
+pub fn move_warning(b: &Ft2Block, d: &mut Diagnostics) {
     if b.kind != Some(BlockKind::Ship) {
         return;
     }
