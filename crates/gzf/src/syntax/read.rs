@@ -83,6 +83,13 @@ pub trait BlockRule {
     /// `block_type` is the first field name of the block being read.
     fn starts_block(&self, block_type: &str, field_name: &str) -> bool;
 
+    /// [`BlockRule::starts_block`] given each name with the id
+    /// [`BlockRule::intern`] gave it, which a profile may use to answer
+    /// without comparing names. It must give the same answer.
+    fn starts_block_interned(&self, block_type: (&str, u16), field_name: (&str, u16)) -> bool {
+        self.starts_block(block_type.0, field_name.0)
+    }
+
     /// What the profile knows of a field name: a static copy of it when it
     /// is written exactly so (the reader then skips one allocation per
     /// field) and the profile's number for it, kept in [`Field::name_id`]
@@ -467,7 +474,9 @@ impl<'a, S: FnMut(&mut Vec<Field>)> Reader<'a, S> {
             }),
         };
         let new_block = match self.current.first() {
-            Some(first) if self.in_block => self.rule.starts_block(&first.name, name),
+            Some(first) if self.in_block => self
+                .rule
+                .starts_block_interned((&first.name, first.name_id), (name, interned.id)),
             _ => true,
         };
         if new_block {
