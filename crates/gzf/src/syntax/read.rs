@@ -122,12 +122,44 @@ fn is_blank(b: u8) -> bool {
     b == b' ' || b == b'\t'
 }
 
-/// How many blanks `bytes` starts with.
+/// How many blanks `bytes` starts with; runs of spaces (values are often
+/// aligned with many) are skipped eight at a time.
 fn lead_blanks(bytes: &[u8]) -> usize {
-    bytes
+    let mut i = 0;
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        if chunk != b"        " {
+            break;
+        }
+        i += 8;
+    }
+    i + bytes[i..]
         .iter()
         .position(|&b| !is_blank(b))
-        .unwrap_or(bytes.len())
+        .unwrap_or(bytes.len() - i)
+}
+
+/// The index of the first colon, space or TAB of `bytes`, eight bytes at a
+/// time: on a well-formed field line it is the colon that ends the name.
+fn colon_or_blank(bytes: &[u8]) -> Option<usize> {
+    // A high bit for each zero byte of `w`; the lowest one is always exact.
+    let zeros = |w: u64| w.wrapping_sub(ONES) & !w & HIGHS;
+    let mut i = 0;
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        let hit = zeros(w ^ (ONES * u64::from(b':')))
+            | zeros(w ^ (ONES * u64::from(b' ')))
+            | zeros(w ^ (ONES * u64::from(b'\t')));
+        if hit != 0 {
+            return Some(i + (hit.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    bytes[i..]
+        .iter()
+        .position(|&b| b == b':' || is_blank(b))
+        .map(|p| i + p)
 }
 
 /// The length of `bytes` without its trailing blanks.
@@ -424,7 +456,14 @@ impl<'a, S: FnMut(&mut Vec<Field>)> Reader<'a, S> {
 
     fn field_line(&mut self, text: &str, start: usize, line: u32) -> Result<(), ReadError> {
         let bytes = text.as_bytes();
-        let Some(colon) = bytes.iter().position(|&b| b == b':') else {
+        // The common case first: the name runs up to the colon.
+        let first_stop = colon_or_blank(bytes);
+        let colon = match first_stop {
+            Some(at) if bytes[at] == b':' => Some(at),
+            Some(at) => bytes[at..].iter().position(|&b| b == b':').map(|p| at + p),
+            None => None,
+        };
+        let Some(colon) = colon else {
             self.can_continue = false;
             self.diags.push(
                 Code::E103,
@@ -434,8 +473,14 @@ impl<'a, S: FnMut(&mut Vec<Field>)> Reader<'a, S> {
             return Ok(());
         };
         let raw_name = &text[..colon];
-        let name = &raw_name[..trimmed_len(raw_name.as_bytes())];
-        if name.is_empty() || name.bytes().any(is_blank) {
+        // Without a blank before the colon the name is all of it.
+        let plain = first_stop == Some(colon);
+        let name = if plain {
+            raw_name
+        } else {
+            &raw_name[..trimmed_len(raw_name.as_bytes())]
+        };
+        if name.is_empty() || (!plain && name.bytes().any(is_blank)) {
             self.can_continue = false;
             self.diags.push(
                 Code::E104,
@@ -499,7 +544,38 @@ impl<'a, S: FnMut(&mut Vec<Field>)> Reader<'a, S> {
 
 #[cfg(test)]
 mod tests {
-    use super::line_end;
+    use super::{colon_or_blank, lead_blanks, line_end};
+
+    #[test]
+    fn word_scans_agree_with_byte_scans() {
+        let cases: &[&[u8]] = &[
+            b"",
+            b":",
+            b" ",
+            b"Position-X:     -4420.81",
+            b"Hull-Class\t: x",
+            b"Bad Name: x",
+            b"                 x",
+            b"        \t        y",
+            b"abcdefghijklmnopqrstuvwxyz",
+            b"abcdefgh:",
+            b"\x80\xba\xa0:\x3a ",
+        ];
+        for &c in cases {
+            for from in 0..=c.len() {
+                let bytes = &c[from..];
+                let colon = bytes
+                    .iter()
+                    .position(|&b| b == b':' || b == b' ' || b == b'\t');
+                assert_eq!(colon_or_blank(bytes), colon, "{bytes:?}");
+                let blanks = bytes
+                    .iter()
+                    .position(|&b| b != b' ' && b != b'\t')
+                    .unwrap_or(bytes.len());
+                assert_eq!(lead_blanks(bytes), blanks, "{bytes:?}");
+            }
+        }
+    }
 
     #[test]
     fn line_end_finds_the_first_cr_or_lf() {
