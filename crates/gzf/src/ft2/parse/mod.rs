@@ -20,19 +20,47 @@ use scalar::{clock, int, percent};
 use std::borrow::Cow;
 
 /// Splits a field's value into list items: runs of blanks, commas and line
-/// breaks separate them (spec §3).
-pub fn tokens(field: &Field) -> impl Iterator<Item = (&str, Pos)> {
-    field.fragments.iter().flat_map(|frag| {
-        let text = frag.text.as_str();
-        text.split([' ', '\t', ','])
-            .filter(|t| !t.is_empty())
-            .map(move |t| {
-                (
-                    t,
-                    frag.pos.right(t.as_ptr() as usize - text.as_ptr() as usize),
-                )
-            })
-    })
+/// breaks separate them (spec §3). Each item comes with its position.
+pub fn tokens(field: &Field) -> Tokens<'_> {
+    Tokens {
+        fragments: field.fragments.iter(),
+        current: None,
+    }
+}
+
+/// The iterator of [`tokens`]: a byte scan of each fragment in turn (the
+/// separators are ASCII, so every cut is a character boundary).
+pub struct Tokens<'a> {
+    fragments: std::slice::Iter<'a, crate::syntax::Fragment>,
+    /// The fragment being split, its position, and how far it is read.
+    current: Option<(&'a str, Pos, usize)>,
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = (&'a str, Pos);
+
+    fn next(&mut self) -> Option<(&'a str, Pos)> {
+        let is_separator = |b: u8| b == b' ' || b == b'\t' || b == b',';
+        loop {
+            if let Some((text, pos, at)) = &mut self.current {
+                let bytes = text.as_bytes();
+                let mut i = *at;
+                while i < bytes.len() && is_separator(bytes[i]) {
+                    i += 1;
+                }
+                let start = i;
+                while i < bytes.len() && !is_separator(bytes[i]) {
+                    i += 1;
+                }
+                *at = i;
+                if start < i {
+                    return Some((&text[start..i], pos.right(start)));
+                }
+            }
+            let frag = self.fragments.next()?;
+            self.current = Some((frag.text.as_str(), frag.pos, 0));
+        }
+    }
 }
 
 /// Parses `field` as `kind`. `None` when the value is invalid (an error was
@@ -187,6 +215,57 @@ fn open(text: &str, list: &[&'static str], name: &str, pos: Pos, d: &mut Diagnos
                 format!("{name}: {text:?} is user-defined (kept, not played); check the spelling if you meant a defined value"),
             );
             Value::Word(Cow::Owned(text.to_string()))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tokens;
+    use crate::diag::Pos;
+    use crate::syntax::{Field, Fragment, Fragments};
+
+    #[test]
+    fn tokens_split_at_blanks_commas_and_line_breaks() {
+        let lines = [
+            "",
+            "F P S",
+            "  1S +2,, 3P\t ",
+            ",,,",
+            "Turn 1: launched from the yards",
+            "é,x  ü",
+            "a",
+        ];
+        for first in lines {
+            for second in [None, Some("  -- OO,O"), Some("")] {
+                let mut fragments = Fragments::one(Fragment::new(first, Pos::new(3, 10)));
+                if let Some(s) = second {
+                    fragments.push(Fragment::new(s, Pos::new(4, 5)));
+                }
+                let field = Field {
+                    name: "X".into(),
+                    name_id: 0,
+                    pos: Pos::new(3, 1),
+                    fragments,
+                };
+                // The plain definition: split each line, drop empty items.
+                let want: Vec<(String, Pos)> = field
+                    .fragments
+                    .iter()
+                    .flat_map(|f| {
+                        let text = f.text.as_str();
+                        text.split([' ', '\t', ','])
+                            .filter(|t| !t.is_empty())
+                            .map(move |t| {
+                                let at = t.as_ptr() as usize - text.as_ptr() as usize;
+                                (t.to_string(), f.pos.right(at))
+                            })
+                    })
+                    .collect();
+                let got: Vec<(String, Pos)> =
+                    tokens(&field).map(|(t, p)| (t.to_string(), p)).collect();
+                assert_eq!(got, want, "{first:?} / {second:?}");
+            }
         }
     }
 }
