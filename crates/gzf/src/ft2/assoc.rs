@@ -6,7 +6,9 @@ use super::model::{Ft2Block, Ft2File};
 use super::values::Value;
 use super::BlockKind;
 use crate::diag::{Code, Diagnostics};
+use std::collections::hash_map::RandomState;
 use std::collections::HashSet;
+use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
 
 /// Names as block references compare them (spec §1.4): ASCII case-
 /// insensitive, trimmed, runs of blanks collapsed to one space.
@@ -45,10 +47,10 @@ fn id_key(b: &Ft2Block) -> String {
 }
 
 /// Sets `owner` on every System and Base-Sector block (spec §5.1) and
-/// reports duplicate names. `keys` are the [`block_key`]s of the file's
+/// reports duplicate names. `keys` are the [`NameKey`]s of the file's
 /// named blocks, in file order (made while each block was read, when it was
-/// still in the cache).
-pub fn associate(file: &mut Ft2File, keys: &[(usize, String)], d: &mut Diagnostics) {
+/// still in the cache), all hashed by the same hasher.
+pub fn associate(file: &mut Ft2File, keys: &[NameKey], d: &mut Diagnostics) {
     // The current Ship or Base, and the current sector.
     let mut owner: Option<usize> = None;
     let mut sector: Option<usize> = None;
@@ -156,28 +158,90 @@ pub fn block_key(b: &Ft2Block) -> Option<String> {
     }
 }
 
-/// The [`block_key`]s of a file's blocks, in file order.
-pub fn block_keys(file: &Ft2File) -> Vec<(usize, String)> {
+/// The name key of a named block, hashed (spec §5.3): what the
+/// duplicate-name check needs, made where the block is read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NameKey {
+    /// The block's index in the file.
+    pub block: usize,
+    /// The key's hash under the hasher of the whole read (keyed at random,
+    /// so a file cannot be made to collide on purpose).
+    pub hash: u64,
+    pub key: String,
+}
+
+impl NameKey {
+    /// The key of block `block` (`b`), if it has one, hashed by `hasher`.
+    pub fn of(block: usize, b: &Ft2Block, hasher: &RandomState) -> Option<NameKey> {
+        let key = block_key(b)?;
+        Some(NameKey {
+            block,
+            hash: hasher.hash_one(&key),
+            key,
+        })
+    }
+}
+
+/// The [`NameKey`]s of a file's blocks, in file order.
+pub fn block_keys(file: &Ft2File, hasher: &RandomState) -> Vec<NameKey> {
     let keyed = file.blocks.iter().enumerate();
     keyed
-        .filter_map(|(i, b)| Some((i, block_key(b)?)))
+        .filter_map(|(i, b)| NameKey::of(i, b, hasher))
         .collect()
+}
+
+/// A key already hashed: the set hashes it by that hash alone.
+struct Hashed<'a>(&'a NameKey);
+
+impl Hash for Hashed<'_> {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        h.write_u64(self.0.hash);
+    }
+}
+
+impl PartialEq for Hashed<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.hash == other.0.hash && self.0.key == other.0.key
+    }
+}
+
+impl Eq for Hashed<'_> {}
+
+/// The hasher of [`Hashed`]: passes the stored hash through.
+#[derive(Default)]
+struct PassThrough(u64);
+
+impl Hasher for PassThrough {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
 }
 
 /// W308 at the second of two Fleets, Ships, Bases, or a Ship and a Base,
 /// with the same name (spec §5.3, §11.12).
-fn duplicate_names(file: &Ft2File, keys: &[(usize, String)], d: &mut Diagnostics) {
-    let mut fleets: HashSet<&str> = HashSet::new();
-    let mut craft: HashSet<&str> = HashSet::new();
-    for (i, key) in keys {
-        let Some(b) = file.blocks.get(*i) else {
+fn duplicate_names(file: &Ft2File, keys: &[NameKey], d: &mut Diagnostics) {
+    type Set<'a> = HashSet<Hashed<'a>, BuildHasherDefault<PassThrough>>;
+    let mut fleets = Set::default();
+    let mut craft = Set::with_capacity_and_hasher(keys.len(), Default::default());
+    for key in keys {
+        let Some(b) = file.blocks.get(key.block) else {
             continue;
         };
         let list = match b.kind {
             Some(BlockKind::Fleet) => &mut fleets,
             _ => &mut craft,
         };
-        if !list.insert(key) {
+        if !list.insert(Hashed(key)) {
             d.push(
                 Code::W308,
                 b.pos,

@@ -25,6 +25,7 @@ pub use values::Value;
 
 use crate::diag::{Code, Diagnostic, Diagnostics, Pos};
 use crate::syntax::{self, Limits, ReadError};
+use std::collections::hash_map::RandomState;
 
 /// A read FT2 file: the model and every diagnostic, sorted (spec §11.1).
 #[derive(Clone, Debug)]
@@ -69,7 +70,8 @@ const PARALLEL_MIN_BYTES: usize = 1 << 20;
 /// The file read in one pass on this thread (what [`read_with`] gives, by
 /// definition: the pieces are checked against it in the tests).
 pub fn read_sequential(input: &[u8], limits: &Limits) -> Result<Ft2Read, ReadError> {
-    let piece = read_piece(input, 0, limits, true)?;
+    let hasher = RandomState::new();
+    let piece = read_piece(input, 0, limits, true, &hasher)?;
     whole_file(piece, limits, false)
 }
 
@@ -83,8 +85,8 @@ struct Piece {
     diags: Diagnostics,
     /// How many of `diags` are the reader's (what its limit counts).
     syntax_diags: usize,
-    /// The name keys of the named blocks (index in `blocks`, key).
-    keys: Vec<(usize, String)>,
+    /// The name keys of the named blocks (`block` is the index in `blocks`).
+    keys: Vec<assoc::NameKey>,
     /// The W313s of the ships, which count unless the turn is 0.
     moves: Diagnostics,
 }
@@ -96,8 +98,10 @@ impl Piece {
         self.blocks.append(&mut next.blocks);
         self.diags.0.append(&mut next.diags.0);
         self.syntax_diags += next.syntax_diags;
-        self.keys
-            .extend(next.keys.into_iter().map(|(i, k)| (base + i, k)));
+        self.keys.extend(next.keys.into_iter().map(|mut k| {
+            k.block += base;
+            k
+        }));
         self.moves.0.append(&mut next.moves.0);
     }
 }
@@ -107,12 +111,14 @@ impl Piece {
 /// syntax fields of a block live only until it is typed. The reader's own
 /// diagnostics come first, then the blocks', as if the syntax of the whole
 /// piece had been read before its blocks were typed. `at_file_start`: the
-/// piece starts the file (its first block must be the header).
+/// piece starts the file (its first block must be the header). `hasher`
+/// hashes the name keys (the same for every piece of a file).
 fn read_piece(
     input: &[u8],
     lines_before: u32,
     limits: &Limits,
     at_file_start: bool,
+    hasher: &RandomState,
 ) -> Result<Piece, ReadError> {
     let mut piece = Piece::default();
     let mut typed = Diagnostics::default();
@@ -124,8 +130,8 @@ fn read_piece(
         |fields| {
             let first = at_file_start && piece.blocks.is_empty();
             let block = build_block(fields, first, &mut typed);
-            if let Some(key) = assoc::block_key(&block) {
-                piece.keys.push((piece.blocks.len(), key));
+            if let Some(key) = assoc::NameKey::of(piece.blocks.len(), &block, hasher) {
+                piece.keys.push(key);
             }
             orders::move_warning(&block, &mut piece.moves);
             piece.blocks.push(block);
@@ -227,11 +233,12 @@ pub fn read_in_pieces(
         before.push(u32::try_from(sum).ok()?);
         sum += u64::from(*n);
     }
+    let hasher = RandomState::new();
     let read: Vec<Option<Piece>> = spans
         .par_iter()
         .zip(before.par_iter())
         .enumerate()
-        .map(|(k, (&(a, b), &lines))| read_piece(&input[a..b], lines, limits, k == 0).ok())
+        .map(|(k, (&(a, b), &lines))| read_piece(&input[a..b], lines, limits, k == 0, &hasher).ok())
         .collect();
     let mut whole = Piece::default();
     whole
