@@ -163,6 +163,21 @@ pub struct Ft2File {
     pub blocks: Vec<Ft2Block>,
 }
 
+/// A large file's blocks are freed on every core: freeing the model of a
+/// 10 MiB file is about a quarter of the time reading it took.
+impl Drop for Ft2File {
+    fn drop(&mut self) {
+        use rayon::prelude::*;
+        const PARALLEL_BLOCKS: usize = 1 << 14;
+        if self.blocks.len() >= 2 * PARALLEL_BLOCKS && rayon::current_num_threads() > 1 {
+            std::mem::take(&mut self.blocks)
+                .into_par_iter()
+                .with_min_len(PARALLEL_BLOCKS)
+                .for_each(drop);
+        }
+    }
+}
+
 impl Ft2File {
     /// The syntax document in canonical form (spec §1.8).
     pub fn to_document(&self) -> Document {
