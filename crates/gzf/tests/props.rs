@@ -220,12 +220,33 @@ fn meaning(file: &Ft2File) -> Vec<Meaning> {
         .collect()
 }
 
+/// The canonical text by its definition: the model's canonical document,
+/// laid out by the syntax writer (`to_text` writes it directly).
+fn written_through_document(file: &Ft2File) -> String {
+    gzf::syntax::write(&file.to_document(), gzf::syntax::LineEnd::CrLf)
+}
+
+#[test]
+fn the_direct_writer_writes_what_the_document_writer_does() {
+    let synthetic = gzf::ft2::synthetic::synthetic_file(200_000);
+    let broken = synthetic
+        .replace("Velocity:", "Velocity: fast\nWidget:")
+        .replace("Log:", "Log:\n  \n");
+    for text in [spec_fixture("### 9.1"), synthetic, broken] {
+        let file = read(&text).file;
+        assert_eq!(file.to_canonical(), written_through_document(&file));
+        let lf = gzf::syntax::write(&file.to_document(), gzf::syntax::LineEnd::Lf);
+        assert_eq!(file.to_text(gzf::syntax::LineEnd::Lf), lf);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 96, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn valid_models_write_read_equal(file in model()) {
         let text = file.to_canonical();
+        prop_assert_eq!(&text, &written_through_document(&file));
         let back = read(&text);
         let errors: Vec<_> = back.diagnostics.iter().filter(|d| d.is_error()).collect();
         prop_assert!(errors.is_empty(), "{errors:?}\n{text}");
@@ -245,7 +266,7 @@ proptest! {
     #[test]
     fn random_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
         let r = gzf::ft2::read(&bytes).unwrap();
-        let _ = r.file.to_canonical();
+        prop_assert_eq!(r.file.to_canonical(), written_through_document(&r.file));
         let _ = gzf::render::render("f", &bytes, &r.diagnostics);
         let _ = gzf::ft2::json::import(&bytes);
     }
@@ -271,6 +292,7 @@ proptest! {
             }
         }
         let r = gzf::ft2::read(&bytes).unwrap();
+        prop_assert_eq!(r.file.to_canonical(), written_through_document(&r.file));
         let _ = gzf::render::render("f", &bytes, &r.diagnostics);
         if !r.has_errors() {
             let once = r.file.to_canonical();

@@ -217,9 +217,36 @@ impl Ft2File {
     }
 
     /// The canonical layout with a chosen line end (spec §1.1 allows LF as
-    /// a writer option; CR LF is canonical).
+    /// a writer option; CR LF is canonical): what `syntax::write` makes of
+    /// [`Ft2File::to_document`], written directly (a test holds the two
+    /// equal), so read fragments are not copied into a document first.
     pub fn to_text(&self, eol: LineEnd) -> String {
-        crate::syntax::write(&self.to_document(), eol)
+        use crate::syntax::{start_block, write_field};
+        let mut out = String::new();
+        let mut first = true;
+        for b in self.blocks.iter().filter(|b| !b.fields.is_empty()) {
+            start_block(&mut out, &mut first, eol);
+            let width = b.fields.iter().map(|f| f.name.len()).max().unwrap_or(0);
+            for f in &b.fields {
+                match &f.value {
+                    Some(v) => {
+                        let frags = v.fragments();
+                        write_field(
+                            &mut out,
+                            &f.name,
+                            frags.iter().map(String::as_str),
+                            width,
+                            eol,
+                        );
+                    }
+                    None => {
+                        let frags = f.raw.iter().map(|fr| fr.text.as_str());
+                        write_field(&mut out, &f.name, frags, width, eol);
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// Index of the first block of a kind.

@@ -23,6 +23,7 @@ pub use read::{
 };
 pub(crate) use read::{is_bad, line_end, next_line, read_blocks};
 pub use text::{Fragments, SmallList, Text};
+pub(crate) use write::{start_block, write_field};
 pub use write::{write, LineEnd};
 
 use crate::diag::Pos;

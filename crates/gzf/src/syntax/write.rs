@@ -28,34 +28,53 @@ impl LineEnd {
 /// so are empty continuation fragments (a line of blanks would read back as
 /// a separator).
 pub fn write(doc: &Document, eol: LineEnd) -> String {
-    let eol = eol.as_str();
     let mut out = String::new();
     let mut first = true;
     for block in doc.blocks.iter().filter(|b| !b.fields.is_empty()) {
-        if !first {
-            out.push_str(eol);
-        }
-        first = false;
+        start_block(&mut out, &mut first, eol);
         let width = block.fields.iter().map(|f| f.name.len()).max().unwrap_or(0);
         for field in &block.fields {
-            out.push_str(&field.name);
-            out.push(':');
-            let mut frags = field.fragments.iter();
-            if let Some(head) = frags.next() {
-                if !head.text.is_empty() {
-                    push_spaces(&mut out, width - field.name.len() + 2);
-                    out.push_str(&head.text);
-                }
-            }
-            out.push_str(eol);
-            for frag in frags.filter(|f| !f.text.is_empty()) {
-                push_spaces(&mut out, width + 3);
-                out.push_str(&frag.text);
-                out.push_str(eol);
-            }
+            let frags = field.fragments.iter().map(|f| f.text.as_str());
+            write_field(&mut out, &field.name, frags, width, eol);
         }
     }
     out
+}
+
+/// Starts a block: the empty line before every block but the first.
+pub(crate) fn start_block(out: &mut String, first: &mut bool, eol: LineEnd) {
+    if !*first {
+        out.push_str(eol.as_str());
+    }
+    *first = false;
+}
+
+/// Writes one field of a block whose longest name is `width` long: the
+/// name, the first fragment aligned at column `width + 4`, the others one
+/// per line below it (empty ones skipped).
+pub(crate) fn write_field<'a>(
+    out: &mut String,
+    name: &str,
+    fragments: impl IntoIterator<Item = &'a str>,
+    width: usize,
+    eol: LineEnd,
+) {
+    let eol = eol.as_str();
+    out.push_str(name);
+    out.push(':');
+    let mut frags = fragments.into_iter();
+    if let Some(head) = frags.next() {
+        if !head.is_empty() {
+            push_spaces(out, width.saturating_sub(name.len()) + 2);
+            out.push_str(head);
+        }
+    }
+    out.push_str(eol);
+    for frag in frags.filter(|f| !f.is_empty()) {
+        push_spaces(out, width + 3);
+        out.push_str(frag);
+        out.push_str(eol);
+    }
 }
 
 fn push_spaces(out: &mut String, n: usize) {
