@@ -7,8 +7,9 @@
 use crate::error::{line_col, Error};
 use crate::interp::{Interp, Severity, Warning};
 
-/// Renders one source excerpt with a caret.
-fn excerpt(out: &mut String, src: &[u8], offset: usize) {
+/// Renders one source excerpt with a caret; `line` and `col` are those of
+/// `offset` (the caller has them already).
+fn excerpt(out: &mut String, src: &[u8], offset: usize, (line, col): (usize, usize)) {
     let offset = offset.min(src.len());
     let start = src[..offset]
         .iter()
@@ -21,7 +22,6 @@ fn excerpt(out: &mut String, src: &[u8], offset: usize) {
     let text = String::from_utf8_lossy(&src[start..end])
         .replace('\t', " ")
         .replace('\r', "");
-    let (line, col) = line_col(src, offset);
     let gutter = line.to_string().len();
     out.push_str(&format!(
         "{:gutter$} |\n{line} | {text}\n{:gutter$} | {:>col$}\n",
@@ -45,7 +45,7 @@ pub fn render_warning(interp: &Interp, w: &Warning) -> String {
                 "{}:{line}:{col}: {level}: {text}\n",
                 f.path.display()
             ));
-            excerpt(&mut out, &f.bytes, o.offset);
+            excerpt(&mut out, &f.bytes, o.offset, (line, col));
         }
         None => out.push_str(&format!("{level}: {text}\n")),
     }
@@ -64,7 +64,7 @@ pub fn render_error(interp: &Interp, e: &Error) -> String {
                 .find(|f| f.path.display().to_string() == loc.file)
             {
                 let offset = offset_of(&f.bytes, loc.line, loc.col);
-                excerpt(&mut out, &f.bytes, offset);
+                excerpt(&mut out, &f.bytes, offset, line_col(&f.bytes, offset));
             }
         }
         None => out.push_str(&format!("error: {}\n", e.message)),

@@ -149,8 +149,10 @@ fn read_form_in(
                 bare,
                 special,
             } => {
-                let survives = special || (bare && (*name == *b"else" || *name == *b"end-if"));
-                if reading || survives {
+                // Outside a conditional's skipped part every symbol is
+                // read; inside it only these survive (spec 2.12).
+                let survives = || special || (bare && (*name == *b"else" || *name == *b"end-if"));
+                if reading || survives() {
                     Value::Sym(symbols.intern(&name))
                 } else {
                     Value::Nil
