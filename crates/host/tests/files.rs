@@ -34,20 +34,25 @@ fn read_status(dir: &Path) -> Option<Status> {
     serde_json::from_str(&std::fs::read_to_string(dir.join("status.json")).ok()?).ok()
 }
 
-/// A server with a games directory in a fresh temporary folder, a client,
-/// and a game created from `spec` whose seat `seat` is played in a folder.
-struct FolderGame {
+/// What keeps a [`FolderGame`]'s server running and its folders on disk:
+/// bind it for the whole test.
+struct Keep {
     /// Holds the database and the games directory (removed when dropped).
     tmp: tempfile::TempDir,
+    _server: Background,
+}
+
+/// A game created from `spec` on a server with a games directory in a
+/// fresh temporary folder, whose seat `seat` is played in a folder.
+struct FolderGame {
     games: PathBuf,
-    server: Background,
     c: Client,
     created: Value,
     id: String,
     dir: PathBuf,
 }
 
-fn folder_game(spec: Value, seat: usize) -> FolderGame {
+fn folder_game(spec: Value, seat: usize) -> (Keep, FolderGame) {
     let tmp = tempfile::tempdir().unwrap();
     let games = tmp.path().join("games");
     let server = start(&tmp.path().join("g.db"), &games);
@@ -55,15 +60,18 @@ fn folder_game(spec: Value, seat: usize) -> FolderGame {
     let created = create(&mut c, spec);
     let id = created["id"].as_str().unwrap().to_string();
     let dir = folder(&mut c, &created, seat, &games);
-    FolderGame {
+    let keep = Keep {
         tmp,
+        _server: server,
+    };
+    let game = FolderGame {
         games,
-        server,
         c,
         created,
         id,
         dir,
-    }
+    };
+    (keep, game)
 }
 
 /// The folder the server made for `seat`, checked against the status.
@@ -150,15 +158,16 @@ fn check_record(c: &mut Client, id: &str, dir: &Path, ruleset: &str) {
 
 #[test]
 fn a_folder_seat_plays_a_whole_ttrts_game_against_a_server_bot() {
-    let FolderGame {
-        tmp: _tmp,
-        games,
-        server: _server,
-        mut c,
-        created,
-        id,
-        dir,
-    } = folder_game(
+    let (
+        _keep,
+        FolderGame {
+            games,
+            mut c,
+            created,
+            id,
+            dir,
+        },
+    ) = folder_game(
         json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["files", "greedy"], "seed": 7}),
         0,
     );
@@ -232,15 +241,7 @@ fn folder_seats_play_tae_and_fullthrust_against_http_bots() {
 
 #[test]
 fn a_rejected_orders_file_gets_its_errors_and_a_corrected_one_is_taken() {
-    let FolderGame {
-        tmp,
-        games: _games,
-        server: _server,
-        mut c,
-        created: _created,
-        id,
-        dir,
-    } = folder_game(
+    let (keep, FolderGame { mut c, id, dir, .. }) = folder_game(
         json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["files", "greedy"], "seed": 3}),
         0,
     );
@@ -250,7 +251,7 @@ fn a_rejected_orders_file_gets_its_errors_and_a_corrected_one_is_taken() {
     // only door.
     #[cfg(unix)]
     {
-        let outside = tmp.path().join("outside.txt");
+        let outside = keep.tmp.path().join("outside.txt");
         std::fs::write(&outside, &good).unwrap();
         std::os::unix::fs::symlink(&outside, dir.join(&file)).unwrap();
         let text = wait_for("the errors file", || std::fs::read_to_string(&errors).ok());
@@ -450,15 +451,7 @@ fn an_unusable_games_directory_is_a_clear_error() {
 /// the old turn is left alone.
 #[test]
 fn a_silent_folder_seat_is_defaulted_at_the_deadline() {
-    let FolderGame {
-        tmp: _tmp,
-        games: _games,
-        server: _server,
-        mut c,
-        created: _created,
-        id,
-        dir,
-    } = folder_game(
+    let (_keep, FolderGame { mut c, id, dir, .. }) = folder_game(
         json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["files", "greedy"], "seed": 1,
                "deadline": {"policy": "fixed", "seconds": 1}}),
         0,
@@ -481,15 +474,7 @@ fn a_silent_folder_seat_is_defaulted_at_the_deadline() {
 /// awaited in status.json, the outcome given, record.json written.
 #[test]
 fn an_oversized_file_is_refused_and_the_turn_limit_reaches_the_folder() {
-    let FolderGame {
-        tmp: _tmp,
-        games: _games,
-        server: _server,
-        mut c,
-        created: _created,
-        id,
-        dir,
-    } = folder_game(
+    let (_keep, FolderGame { mut c, id, dir, .. }) = folder_game(
         json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["files", "random"],
                "seed": 3, "max_turns": 1}),
         0,
