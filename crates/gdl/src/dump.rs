@@ -324,10 +324,10 @@ fn symbols(it: &Interp, out: &mut Vec<u8>) {
         .iter()
         .filter(|(_, s)| s.value.is_some() && !s.constant)
         .collect();
-    bound.sort_by(|a, b| a.1.name.cmp(&b.1.name));
-    for (_, s) in bound {
+    bound.sort_by(|a, b| it.symbols.name(a.0).cmp(it.symbols.name(b.0)));
+    for (id, s) in bound {
         out.extend_from_slice(b"sym ");
-        sym(out, &s.name);
+        sym(out, it.symbols.name(id));
         out.push(b' ');
         lisp(out, s.value.as_ref().unwrap_or(&Value::Nil), it);
         out.push(b'\n');

@@ -16,6 +16,7 @@ pub mod error;
 pub mod game_values;
 pub mod interp;
 pub mod lexer;
+pub mod list;
 pub mod print;
 pub mod reader;
 pub mod value;

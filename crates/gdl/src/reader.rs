@@ -8,6 +8,7 @@ use std::cell::RefCell;
 
 use crate::error::{Error, ErrorKind};
 use crate::lexer::{Lexer, TokenKind};
+use crate::list::FormBlock;
 use crate::value::{Symbols, Value};
 
 /// A top-level form and the offset of its first byte.
@@ -29,8 +30,8 @@ pub enum ReadOutcome {
     },
 }
 
-/// An open list (the index of its first element in the shared element stack)
-/// or a quote waiting for its form.
+/// An open list (the index of its element buffer, counting open lists from
+/// the outermost) or a quote waiting for its form.
 enum Frame {
     List(usize),
     Quote(usize),
@@ -48,15 +49,41 @@ pub fn read_form(
     // module is thousands of top-level forms, and growing fresh buffers for
     // each was a visible share of the allocation in a profile.
     thread_local! {
-        static SCRATCH: RefCell<(Vec<Frame>, Vec<Value>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+        static SCRATCH: RefCell<Scratch> = const { RefCell::new(Scratch { stack: Vec::new(), levels: Vec::new(), block: Vec::new() }) };
     }
-    let (mut stack, mut elems) = SCRATCH.with(|s| std::mem::take(&mut *s.borrow_mut()));
-    let outcome = read_form_in(lexer, symbols, reading, max_depth, &mut stack, &mut elems);
-    // Drop what an error left behind now, not at the next form.
-    stack.clear();
-    elems.clear();
-    SCRATCH.with(|s| *s.borrow_mut() = (stack, elems));
+    let mut scratch = SCRATCH.with(|s| std::mem::take(&mut *s.borrow_mut()));
+    let mut form = FormBlock::new();
+    let outcome = read_form_in(lexer, symbols, reading, max_depth, &mut scratch, &mut form);
+    let outcome = match outcome {
+        Ok(ReadOutcome::Form(f)) => Ok(ReadOutcome::Form(Form {
+            value: form.finish(&mut scratch.block, f.value),
+            ..f
+        })),
+        other => {
+            // Drop what an error or the end of the file left behind now, not
+            // at the next form (interior list handles of an unfinished form
+            // free nothing).
+            scratch.stack.clear();
+            scratch.levels.iter_mut().for_each(Vec::clear);
+            scratch.block.clear();
+            other
+        }
+    };
+    SCRATCH.with(|s| *s.borrow_mut() = scratch);
     outcome
+}
+
+/// The buffers a read reuses from one form to the next.
+#[derive(Default)]
+struct Scratch {
+    /// Open lists and quotes, innermost last.
+    stack: Vec<Frame>,
+    /// The elements of each open list, outermost first. The buffers stay
+    /// allocated from form to form, and a closed list's elements are moved
+    /// out of its buffer in one copy.
+    levels: Vec<Vec<Value>>,
+    /// The values of the lists closed so far, the form's block being built.
+    block: Vec<Value>,
 }
 
 fn read_form_in(
@@ -64,12 +91,16 @@ fn read_form_in(
     symbols: &mut Symbols,
     reading: bool,
     max_depth: usize,
-    // Open lists and quotes, innermost last.
-    stack: &mut Vec<Frame>,
-    // Elements of all open lists, innermost last: one buffer instead of a
-    // growing vector per list.
-    elems: &mut Vec<Value>,
+    scratch: &mut Scratch,
+    form: &mut FormBlock,
 ) -> Result<ReadOutcome, Error> {
+    let Scratch {
+        stack,
+        levels,
+        block,
+    } = scratch;
+    // The number of open lists.
+    let mut open = 0;
     let mut form_start: Option<usize> = None;
     loop {
         let tok = lexer.next_token()?;
@@ -94,7 +125,11 @@ fn read_form_in(
                     .at_offset(start));
                 }
                 form_start.get_or_insert(start);
-                stack.push(Frame::List(elems.len()));
+                if levels.len() == open {
+                    levels.push(Vec::new());
+                }
+                stack.push(Frame::List(open));
+                open += 1;
                 continue;
             }
             TokenKind::Close => match stack.pop() {
@@ -109,7 +144,10 @@ fn read_form_in(
                 Some(Frame::Quote(q)) => {
                     return Err(Error::new(ErrorKind::DanglingQuote, "a quote directly before `)` quotes nothing; remove it or add the quoted form").at_offset(q));
                 }
-                Some(Frame::List(from)) => Value::list_from(elems.drain(from..)),
+                Some(Frame::List(level)) => {
+                    open -= 1;
+                    form.push_list(block, &mut levels[level])
+                }
             },
             TokenKind::Quote => {
                 if !reading {
@@ -168,14 +206,14 @@ fn read_form_in(
                         stray_close: false,
                     }))
                 }
-                Some(Frame::List(_)) => {
-                    elems.push(item);
+                Some(Frame::List(level)) => {
+                    levels[*level].push(item);
                     break;
                 }
                 Some(Frame::Quote(_)) => {
                     stack.pop();
                     let quote = Value::Sym(symbols.intern(b"quote"));
-                    item = Value::list(vec![quote, item]);
+                    item = form.push_pair(block, [quote, item]);
                 }
             }
         }

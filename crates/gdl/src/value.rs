@@ -1,12 +1,15 @@
 //! GDL values and the one global symbol table (gdl spec 3.1, 3.2).
 //!
-//! Lists are stored as shared vectors rather than cons cells: GDL has no dotted
-//! pairs (spec 2.7), so a vector loses nothing and keeps deep or long lists off
-//! the Rust stack when they are built or dropped.
+//! Lists are slices of shared blocks ([`crate::list`]) rather than cons cells:
+//! GDL has no dotted pairs (spec 2.7), so a slice loses nothing and keeps deep
+//! or long lists off the Rust stack when they are built or dropped.
 
+use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
+
+use crate::list::List;
 
 /// A word-at-a-time multiplicative hash (in the style of rustc's FxHash) for
 /// the short keys of symbol and property tables: much cheaper than the
@@ -111,7 +114,7 @@ pub enum Value {
     Num(i32),
     Str(Rc<[u8]>),
     Sym(SymId),
-    List(Rc<[Value]>),
+    List(List),
     Type(Kind, u16),
     /// A namer, by its index in the interpreter's namer list (spec 4.13).
     Namer(u32),
@@ -120,10 +123,9 @@ pub enum Value {
 impl Value {
     /// Builds a list value, mapping an empty vector to `Nil`.
     pub fn list(items: Vec<Value>) -> Value {
-        if items.is_empty() {
-            Value::Nil
-        } else {
-            Value::List(Rc::from(items))
+        match List::from_vec(items) {
+            Some(list) => Value::List(list),
+            None => Value::Nil,
         }
     }
 
@@ -132,11 +134,7 @@ impl Value {
     where
         I: ExactSizeIterator<Item = Value>,
     {
-        if items.len() == 0 {
-            Value::Nil
-        } else {
-            Value::List(items.collect())
-        }
+        Value::list(items.collect())
     }
 
     pub fn str(bytes: &[u8]) -> Value {
@@ -205,7 +203,7 @@ impl Value {
             (Value::Sym(a), Value::Sym(b)) => a == b,
             (Value::Namer(a), Value::Namer(b)) => a == b,
             (Value::List(a), Value::List(b)) => {
-                Rc::ptr_eq(a, b)
+                List::ptr_eq(a, b)
                     || (a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.equal(y)))
             }
             _ => false,
@@ -213,10 +211,13 @@ impl Value {
     }
 }
 
-/// One interned symbol: its bytes, binding and constant flag.
+/// One interned symbol: where its bytes are, its binding and constant flag.
 #[derive(Debug)]
 pub struct Symbol {
-    pub name: Rc<[u8]>,
+    /// The name's start and length in [`Symbols`]' name buffer.
+    name: (u32, u32),
+    /// The name as a shared string, made the first time it is asked for.
+    shared: OnceCell<Rc<[u8]>>,
     pub value: Option<Value>,
     pub constant: bool,
 }
@@ -227,9 +228,13 @@ pub struct Symbol {
 /// a tag of each name's hash beside the id: interning runs once per symbol
 /// token read (tens of thousands for a big game), and a probe then touches
 /// one small array and compares the bytes of a name only when the tags agree.
+/// The names themselves are kept end to end in one buffer (one allocation
+/// for all of them, instead of one per symbol).
 #[derive(Debug)]
 pub struct Symbols {
     entries: Vec<Symbol>,
+    /// Every name, end to end.
+    names: Vec<u8>,
     /// `(id + 1, hash tag)` per slot; id 0 marks an empty slot. The length is
     /// a power of two, at least twice the number of symbols.
     slots: Vec<(u32, u32)>,
@@ -239,6 +244,7 @@ impl Default for Symbols {
     fn default() -> Self {
         Symbols {
             entries: Vec::new(),
+            names: Vec::with_capacity(16 << 10),
             slots: vec![(0, 0); 1024],
         }
     }
@@ -253,9 +259,34 @@ fn name_hash(name: &[u8]) -> u64 {
     h.0
 }
 
+/// `a == b` for two names of the same length, with word loads for names of
+/// up to sixteen bytes (nearly all of them) instead of a call to `memcmp`.
+#[inline]
+fn same_name(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    let word = |s: &[u8], at: usize| u64::from_le_bytes(s[at..at + 8].try_into().unwrap());
+    let half = |s: &[u8], at: usize| u32::from_le_bytes(s[at..at + 4].try_into().unwrap());
+    match n {
+        8..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
+        4..=7 => half(a, 0) == half(b, 0) && half(a, n - 4) == half(b, n - 4),
+        1..=3 => a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1],
+        0 => true,
+        _ => a == b,
+    }
+}
+
 impl Symbols {
+    fn entry_name(&self, e: &Symbol) -> &[u8] {
+        let (start, len) = (e.name.0 as usize, e.name.1 as usize);
+        &self.names[start..start + len]
+    }
+
     /// The slot of `name` (hash `h`): where it is, or the empty slot where
     /// it would go.
+    #[inline]
     fn find_slot(&self, name: &[u8], h: u64) -> (usize, bool) {
         let mask = self.slots.len() - 1;
         // The high bits of the final multiply are the best mixed: start there.
@@ -266,7 +297,7 @@ impl Symbols {
             if id1 == 0 {
                 return (i, false);
             }
-            if t == tag && *self.entries[id1 as usize - 1].name == *name {
+            if t == tag && same_name(self.entry_name(&self.entries[id1 as usize - 1]), name) {
                 return (i, true);
             }
             i = (i + 1) & mask;
@@ -278,7 +309,7 @@ impl Symbols {
         let mut slots = vec![(0u32, 0u32); len];
         let mask = len - 1;
         for (id, e) in self.entries.iter().enumerate() {
-            let h = name_hash(&e.name);
+            let h = name_hash(self.entry_name(e));
             let mut i = h.rotate_left(24) as usize & mask;
             while slots[i].0 != 0 {
                 i = (i + 1) & mask;
@@ -288,15 +319,25 @@ impl Symbols {
         self.slots = slots;
     }
 
+    #[inline]
     pub fn intern(&mut self, name: &[u8]) -> SymId {
         let h = name_hash(name);
         let (slot, found) = self.find_slot(name, h);
         if found {
             return self.slots[slot].0 - 1;
         }
+        self.add(name, slot, h)
+    }
+
+    /// A new symbol `name` whose index slot is `slot`.
+    #[inline(never)]
+    fn add(&mut self, name: &[u8], slot: usize, h: u64) -> SymId {
         let id = self.entries.len() as SymId;
+        let start = u32::try_from(self.names.len()).expect("symbol names fit in 4 GiB");
+        self.names.extend_from_slice(name);
         self.entries.push(Symbol {
-            name: Rc::from(name),
+            name: (start, name.len() as u32),
+            shared: OnceCell::new(),
             value: None,
             constant: false,
         });
@@ -315,7 +356,17 @@ impl Symbols {
     }
 
     pub fn name(&self, id: SymId) -> &[u8] {
-        &self.entries[id as usize].name
+        self.entry_name(&self.entries[id as usize])
+    }
+
+    /// A symbol's name as a shared string, which does not borrow the table.
+    /// Made once per symbol (only a few, such as property names, are ever
+    /// asked for), then shared.
+    pub fn shared_name(&self, id: SymId) -> Rc<[u8]> {
+        let e = &self.entries[id as usize];
+        e.shared
+            .get_or_init(|| Rc::from(self.entry_name(e)))
+            .clone()
     }
 
     pub fn get(&self, id: SymId) -> &Symbol {

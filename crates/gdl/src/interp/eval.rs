@@ -6,9 +6,8 @@
 //! spec tabulates (`(+ 1 (1 2 3))` is `(2 6)`), by building the same
 //! intermediate expressions 7.5 builds and evaluating them.
 
-use std::rc::Rc;
-
 use crate::error::Error;
+use crate::list::List;
 use crate::value::{Kind, SymId, Value};
 
 use super::Interp;
@@ -103,12 +102,12 @@ impl Interp {
     /// types). Another list, even an equal one, answers false.
     pub(crate) fn is_kind_list(&self, kind: Kind, v: &Value, n: usize) -> bool {
         match (v, &self.kind_list_values[kind.index()]) {
-            (Value::List(a), Some(b)) => Rc::ptr_eq(a, b) && a.len() == n,
+            (Value::List(a), Some(b)) => List::ptr_eq(a, b) && a.len() == n,
             _ => false,
         }
     }
 
-    fn eval_list(&mut self, items: &Rc<[Value]>) -> Result<Value, Error> {
+    fn eval_list(&mut self, items: &List) -> Result<Value, Error> {
         if let Value::Sym(head) = items[0] {
             if !self.symbols.is_bound(head) {
                 if let Some(v) = self.special(head, &items[1..])? {
@@ -290,7 +289,10 @@ impl Interp {
                     };
                     let l = l.items();
                     let (second, rest_a) = match &a {
-                        Value::List(items) => (items[0].clone(), Value::list(items[1..].to_vec())),
+                        Value::List(items) => (
+                            items[0].clone(),
+                            items.tail(1).map_or(Value::Nil, Value::List),
+                        ),
                         n => (n.clone(), n.clone()),
                     };
                     let t = self.eval_op(op_sym, vec![l[0].clone(), second])?;

@@ -212,7 +212,7 @@ pub struct Interp {
     pub(crate) kind_lists_stale: [bool; 4],
     /// The lists [`Interp::bind_kind_list`] last built, per kind: a table
     /// clause recognises them by pointer (see `Interp::is_kind_list`).
-    pub(crate) kind_list_values: [Option<Rc<[Value]>>; 4],
+    pub(crate) kind_list_values: [Option<crate::list::List>; 4],
     pub tables: Vec<Option<TableData>>,
     pub globals: Vec<Global>,
     pub modules: Vec<Module>,
@@ -469,7 +469,7 @@ impl Interp {
     /// usual UTF-8 names: the per-binding paths (type and unit properties)
     /// used to allocate a `String` for every property name they read.
     pub(crate) fn sym_name(&self, id: SymId) -> Rc<[u8]> {
-        self.symbols.get(id).name.clone()
+        self.symbols.shared_name(id)
     }
 
     pub(crate) fn sym_str(&self, id: SymId) -> String {
