@@ -7,8 +7,10 @@
 //! its first byte so that diagnostics can point at the true line and column.
 
 use std::borrow::Cow;
+use std::rc::Rc;
 
 use crate::error::{Error, ErrorKind};
+use crate::value::Text;
 
 /// Scanner results.
 pub type LexResult<T> = Result<T, Error>;
@@ -75,6 +77,9 @@ pub struct Lexer<'a> {
     max_token_len: usize,
     /// Set after a block comment: the next byte skips the comment check (spec 2.3).
     after_block_comment: bool,
+    /// The shared buffer `src` is, when the caller has one: strings read
+    /// without escapes are then ranges of it instead of copies.
+    file: Option<Rc<Vec<u8>>>,
 }
 
 fn is_space(b: u8) -> bool {
@@ -140,7 +145,29 @@ impl<'a> Lexer<'a> {
             warnings: Vec::new(),
             max_token_len: MAX_TOKEN_LEN,
             after_block_comment: false,
+            file: None,
         }
+    }
+
+    /// A scanner over a whole shared file buffer; see [`Lexer::text`].
+    pub fn for_file(file: &'a Rc<Vec<u8>>, counters: LineCounters) -> Self {
+        Lexer {
+            file: Some(file.clone()),
+            ..Lexer::new(file, counters)
+        }
+    }
+
+    /// The value of a string token's bytes: a range of the file when they
+    /// are in it (a string without escapes, scanned by a lexer made with
+    /// [`Lexer::for_file`]), else a copy.
+    pub fn text(&self, bytes: &[u8]) -> Text {
+        if let Some(file) = &self.file {
+            let offset = (bytes.as_ptr() as usize).wrapping_sub(file.as_ptr() as usize);
+            if offset <= file.len() && bytes.len() <= file.len() - offset {
+                return Text::in_file(file, offset, bytes.len());
+            }
+        }
+        Text::new(bytes)
     }
 
     /// Sets the longest string or symbol accepted (a limit of the API).

@@ -259,13 +259,13 @@ mod tests {
     use std::rc::Rc;
 
     use super::{FormBlock, List};
-    use crate::value::Value;
+    use crate::value::{Text, Value};
 
     /// A string value and a probe of how many handles share its bytes, to
     /// see when a block's values are dropped.
-    fn probe() -> (Value, Rc<[u8]>) {
-        let bytes: Rc<[u8]> = Rc::from(&b"probe"[..]);
-        (Value::Str(bytes.clone()), bytes)
+    fn probe() -> (Value, Rc<Vec<u8>>) {
+        let bytes = Rc::new(b"probe".to_vec());
+        (Value::Str(Text::in_file(&bytes, 0, 5)), bytes)
     }
 
     /// Reads `((probe 1) 2)` the way the reader does: inner list first.

@@ -177,7 +177,7 @@ fn read_form_in(
             }
             TokenKind::Str(s) => {
                 if reading {
-                    Value::str(&s)
+                    Value::Str(lexer.text(&s))
                 } else {
                     Value::Nil
                 }

@@ -112,12 +112,82 @@ pub enum Value {
     #[default]
     Nil,
     Num(i32),
-    Str(Rc<[u8]>),
+    Str(Text),
     Sym(SymId),
     List(List),
     Type(Kind, u16),
     /// A namer, by its index in the interpreter's namer list (spec 4.13).
     Namer(u32),
+}
+
+/// The bytes of a GDL string. A string read without escapes is a range of
+/// its module file's bytes, which the interpreter keeps anyway, so reading
+/// it allocates nothing; other strings have a buffer of their own.
+#[derive(Clone)]
+pub struct Text {
+    buf: Rc<Vec<u8>>,
+    start: u32,
+    len: u32,
+}
+
+impl Text {
+    /// A string with a buffer of its own.
+    pub fn new(bytes: &[u8]) -> Text {
+        Text {
+            len: u32::try_from(bytes.len()).expect("a string shorter than 4 GiB"),
+            buf: Rc::new(bytes.to_vec()),
+            start: 0,
+        }
+    }
+
+    /// `file[start..start + len]`, sharing the file's buffer (or a copy of
+    /// the bytes if the range is beyond what a `Text` can address). Panics
+    /// if the range is not in the file, like slicing.
+    pub fn in_file(file: &Rc<Vec<u8>>, start: usize, len: usize) -> Text {
+        match (u32::try_from(start), u32::try_from(len)) {
+            (Ok(start), Ok(len)) if file.len() >= start as usize + len as usize => Text {
+                buf: file.clone(),
+                start,
+                len,
+            },
+            _ => Text::new(&file[start..start + len]),
+        }
+    }
+}
+
+impl std::ops::Deref for Text {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        let start = self.start as usize;
+        &self.buf[start..start + self.len as usize]
+    }
+}
+
+impl PartialEq for Text {
+    fn eq(&self, other: &Text) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Text {}
+
+impl PartialEq<[u8]> for Text {
+    fn eq(&self, other: &[u8]) -> bool {
+        **self == *other
+    }
+}
+
+impl std::fmt::Debug for Text {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", String::from_utf8_lossy(self))
+    }
+}
+
+impl From<&[u8]> for Text {
+    fn from(bytes: &[u8]) -> Text {
+        Text::new(bytes)
+    }
 }
 
 impl Value {
@@ -138,7 +208,7 @@ impl Value {
     }
 
     pub fn str(bytes: &[u8]) -> Value {
-        Value::Str(Rc::from(bytes))
+        Value::Str(Text::new(bytes))
     }
 
     pub fn is_nil(&self) -> bool {
@@ -217,7 +287,7 @@ pub struct Symbol {
     /// The name's start and length in [`Symbols`]' name buffer.
     name: (u32, u32),
     /// The name as a shared string, made the first time it is asked for.
-    shared: OnceCell<Rc<[u8]>>,
+    shared: OnceCell<Text>,
     pub value: Option<Value>,
     pub constant: bool,
 }
@@ -362,10 +432,10 @@ impl Symbols {
     /// A symbol's name as a shared string, which does not borrow the table.
     /// Made once per symbol (only a few, such as property names, are ever
     /// asked for), then shared.
-    pub fn shared_name(&self, id: SymId) -> Rc<[u8]> {
+    pub fn shared_name(&self, id: SymId) -> Text {
         let e = &self.entries[id as usize];
         e.shared
-            .get_or_init(|| Rc::from(self.entry_name(e)))
+            .get_or_init(|| Text::new(self.entry_name(e)))
             .clone()
     }
 
@@ -395,7 +465,43 @@ impl Symbols {
 
 #[cfg(test)]
 mod tests {
-    use super::Symbols;
+    use std::rc::Rc;
+
+    use super::{Symbols, Text, Value};
+    use crate::lexer::{Lexer, TokenKind};
+    use crate::reader::{read_form, ReadOutcome};
+
+    #[test]
+    fn plain_strings_share_the_file_and_escaped_ones_are_copied() {
+        let file = Rc::new(br#"("plain" "esc\"aped" "nul\0cut")"#.to_vec());
+        let mut lexer = Lexer::for_file(&file, Default::default());
+        let mut symbols = Symbols::default();
+        let Ok(ReadOutcome::Form(form)) = read_form(&mut lexer, &mut symbols, true, 10) else {
+            panic!("one form")
+        };
+        let strings: Vec<&[u8]> = form
+            .value
+            .items()
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        assert_eq!(strings, [&b"plain"[..], b"esc\"aped", b"nul"]);
+        // Only the plain string holds the file: the form, the lexer and the
+        // test's own handle are the other three.
+        assert_eq!(Rc::strong_count(&file), 3);
+        drop(lexer);
+        drop(form);
+        assert_eq!(Rc::strong_count(&file), 1);
+        assert_eq!(&*Text::in_file(&file, 2, 5), b"plain");
+        let mut plain = Lexer::new(b"\"x\"", Default::default());
+        let Ok(tok) = plain.next_token() else {
+            panic!("a token")
+        };
+        let TokenKind::Str(s) = tok.kind else {
+            panic!("a string")
+        };
+        assert_eq!(&*plain.text(&s), b"x");
+    }
 
     #[test]
     fn interning_gives_one_id_per_name_across_table_growth() {

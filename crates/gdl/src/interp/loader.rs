@@ -121,8 +121,8 @@ impl Interp {
         Ok(self.files.len() - 1)
     }
 
-    fn lexer_for<'a>(&self, bytes: &'a [u8], m: usize) -> Lexer<'a> {
-        Lexer::new(bytes, self.modules[m].counters)
+    fn lexer_for<'a>(&self, bytes: &'a Rc<Vec<u8>>, m: usize) -> Lexer<'a> {
+        Lexer::for_file(bytes, self.modules[m].counters)
             .with_max_token_len(self.options.limits.max_token_len)
     }
 
@@ -294,7 +294,7 @@ impl Interp {
     }
 
     /// Step 4 of spec 5.2: read and interpret form by form.
-    fn read_file(&mut self, m: usize, file: usize, bytes: &[u8]) -> Result<(), Error> {
+    fn read_file(&mut self, m: usize, file: usize, bytes: &Rc<Vec<u8>>) -> Result<(), Error> {
         let mut lexer = self.lexer_for(bytes, m);
         loop {
             lexer.counters = self.modules[m].counters;

@@ -28,7 +28,7 @@ use crate::defaults::{kernel, KernelDefs, Slot};
 use crate::error::{Error, ErrorKind, Location};
 use crate::lexer::{LineCounters, MAX_TOKEN_LEN};
 use crate::print::{self, Naming};
-use crate::value::{Kind, SymId, Symbols, Value};
+use crate::value::{Kind, SymId, Symbols, Text, Value};
 
 pub use area::{Area, World};
 
@@ -120,7 +120,7 @@ pub struct Warning {
 #[derive(Clone, Debug)]
 pub enum Prop {
     Int(i16),
-    Str(Rc<[u8]>),
+    Str(Text),
     Obj(Value),
 }
 
@@ -159,7 +159,7 @@ impl TypeDef {
 #[derive(Clone, Debug)]
 pub enum Global {
     Int(i32),
-    Str(Option<Rc<[u8]>>),
+    Str(Option<Text>),
     Obj(Value),
 }
 
@@ -279,7 +279,7 @@ impl Interp {
                     .map(|d| match &d.slot {
                         Slot::Int { default, .. } => Prop::Int(*default as i16),
                         Slot::Str { default } => {
-                            Prop::Str(Rc::from(default.as_deref().unwrap_or(b"")))
+                            Prop::Str(Text::new(default.as_deref().unwrap_or(b"")))
                         }
                         Slot::Obj => Prop::Obj(Value::Nil),
                     })
@@ -374,7 +374,7 @@ impl Interp {
             .iter()
             .map(|d| match &d.slot {
                 Slot::Int { default, .. } => Global::Int(*default),
-                Slot::Str { default } => Global::Str(default.as_deref().map(Rc::from)),
+                Slot::Str { default } => Global::Str(default.as_deref().map(Text::new)),
                 Slot::Obj if d.name == "synthesis-methods" => {
                     Global::Obj(Value::list(methods.clone()))
                 }
@@ -468,7 +468,7 @@ impl Interp {
     /// `self`, and `String::from_utf8_lossy` over it copies nothing for the
     /// usual UTF-8 names: the per-binding paths (type and unit properties)
     /// used to allocate a `String` for every property name they read.
-    pub(crate) fn sym_name(&self, id: SymId) -> Rc<[u8]> {
+    pub(crate) fn sym_name(&self, id: SymId) -> Text {
         self.symbols.shared_name(id)
     }
 

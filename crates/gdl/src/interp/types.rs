@@ -1,11 +1,9 @@
 //! Type declarations, their properties, the `add` form, and type-indexed value
 //! lists (gdl spec 3.11, 3.13, 3.14, 3.16).
 
-use std::rc::Rc;
-
 use crate::defaults::Slot;
 use crate::error::Error;
-use crate::value::{Kind, Value};
+use crate::value::{Kind, Text, Value};
 
 use super::{Interp, Prop, TypeDef};
 
@@ -80,7 +78,7 @@ impl Interp {
 
     /// Step 5 of spec 3.11: default names and the unit alias symbol.
     fn finish_type_names(&mut self, kind: Kind, index: usize, sym: crate::value::SymId) {
-        let sym_name: Rc<[u8]> = self.sym_name(sym);
+        let sym_name: Text = self.sym_name(sym);
         let name_p = self.prop_index(kind, "name").unwrap_or(0);
         let is_empty = |p: &Prop| matches!(p, Prop::Str(s) if s.is_empty());
         if kind == Kind::Unit {
