@@ -113,17 +113,26 @@ fn bare_symbol_stop(run: &[u8]) -> Option<usize> {
 /// a time: strings (help texts, notes) are the longest runs the scanner
 /// reads.
 fn find_byte(hay: &[u8], x: u8, y: u8) -> Option<usize> {
+    find_byte3(hay, x, y, y)
+}
+
+/// [`find_byte`] for three bytes.
+fn find_byte3(hay: &[u8], x: u8, y: u8, z: u8) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     // A high bit for each zero byte of `w`; the lowest one is always exact
     // (a borrow can only mark bytes above a true zero).
     let zeros = |w: u64| w.wrapping_sub(ONES) & !w & HIGHS;
-    let (vx, vy) = (ONES * u64::from(x), ONES * u64::from(y));
+    let (vx, vy, vz) = (
+        ONES * u64::from(x),
+        ONES * u64::from(y),
+        ONES * u64::from(z),
+    );
     let mut chunks = hay.chunks_exact(8);
     let mut at = 0;
     for c in &mut chunks {
         let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-        let hits = zeros(w ^ vx) | zeros(w ^ vy);
+        let hits = zeros(w ^ vx) | zeros(w ^ vy) | zeros(w ^ vz);
         if hits != 0 {
             return Some(at + (hits.trailing_zeros() / 8) as usize);
         }
@@ -132,7 +141,7 @@ fn find_byte(hay: &[u8], x: u8, y: u8) -> Option<usize> {
     chunks
         .remainder()
         .iter()
-        .position(|&b| b == x || b == y)
+        .position(|&b| b == x || b == y || b == z)
         .map(|p| at + p)
 }
 
@@ -383,9 +392,15 @@ impl<'a> Lexer<'a> {
     }
 
     fn string(&mut self, start: usize) -> LexResult<Token<'a>> {
-        if let Some(run) = self.plain_run(start, |r| find_byte(r, b'"', b'\\'), "string")? {
-            self.pos += usize::from(self.pos < self.src.len());
-            return Ok(tok(TokenKind::Str(Cow::Borrowed(run)), start));
+        // The usual string: no backslash and no NUL before its closing
+        // quote, found in one scan; anything else takes the byte loop below.
+        let src: &'a [u8] = self.src;
+        let rest = &src[self.pos..];
+        if let Some(n) = find_byte3(rest, b'"', b'\\', 0) {
+            if rest[n] == b'"' && n <= self.max_token_len {
+                self.pos += n + 1;
+                return Ok(tok(TokenKind::Str(Cow::Borrowed(&rest[..n])), start));
+            }
         }
         let mut buf = Vec::new();
         loop {

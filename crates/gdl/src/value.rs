@@ -312,10 +312,12 @@ pub struct Symbols {
 
 impl Default for Symbols {
     fn default() -> Self {
+        // Sized for a big game (the kernel's names and a few thousand of
+        // the module's), so the tables rarely grow and copy.
         Symbols {
-            entries: Vec::new(),
-            names: Vec::with_capacity(16 << 10),
-            slots: vec![(0, 0); 1024],
+            entries: Vec::with_capacity(4096),
+            names: Vec::with_capacity(32 << 10),
+            slots: vec![(0, 0); 8192],
         }
     }
 }
