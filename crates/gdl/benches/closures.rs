@@ -5,6 +5,7 @@
 //! BENCHMARKS.md, section "GDL (Xconq modules)".
 
 use std::path::PathBuf;
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use gdl::Options;
@@ -33,11 +34,11 @@ fn read_once(module: &str) -> (Duration, usize) {
 }
 
 /// Scanning and building forms only, without interpretation, over the same files.
-fn scan_only(files: &[Vec<u8>]) -> Duration {
+fn scan_only(files: &[Rc<Vec<u8>>]) -> Duration {
     let mut symbols = gdl::value::Symbols::default();
     let start = Instant::now();
     for bytes in files {
-        let mut lexer = gdl::lexer::Lexer::new(bytes, Default::default());
+        let mut lexer = gdl::lexer::Lexer::for_file(bytes, Default::default());
         while let Ok(gdl::reader::ReadOutcome::Form(_)) =
             gdl::reader::read_form(&mut lexer, &mut symbols, true, 1000)
         {}
@@ -68,11 +69,11 @@ fn main() {
             lib_dirs: vec![lib()],
             ..Options::default()
         };
-        let files: Vec<Vec<u8>> = gdl::load(module, options)
+        let files: Vec<Rc<Vec<u8>>> = gdl::load(module, options)
             .interp
             .files
             .iter()
-            .map(|f| f.bytes.to_vec())
+            .map(|f| f.bytes.clone())
             .collect();
         let mut scans: Vec<Duration> = (0..runs).map(|_| scan_only(&files)).collect();
         scans.sort();

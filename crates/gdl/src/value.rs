@@ -420,6 +420,15 @@ impl Symbols {
         id
     }
 
+    /// The number of symbols interned.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
     pub fn lookup(&self, name: &[u8]) -> Option<SymId> {
         match self.find_slot(name, name_hash(name)) {
             (slot, true) => Some(self.slots[slot].0 - 1),

@@ -492,3 +492,22 @@ fn layer_char_tables() {
     );
     assert_eq!(r.warnings.len(), 4, "{:?}", r.warnings);
 }
+
+#[test]
+fn zz_properties_are_skipped_by_declarations_but_not_by_unit_add() {
+    // `zz-b` and `zz-bb` are kernel unit properties; a declaration skips
+    // them silently, `add` on unit types does not (gdl spec 3.11, 3.13), and
+    // a second declaration reuses what the first one looked up.
+    let r = run("(unit-type a (zz-b 5) (hp-max 3))\n(unit-type c (zz-b 6) (zz-nope 1) (hp-max 4))\n(add c zz-bb 7)\n(terrain-type t (zz-x 1))");
+    let props: Vec<&str> = r
+        .lines("uprop")
+        .into_iter()
+        .filter(|l| !l.contains(" name"))
+        .collect();
+    assert_eq!(
+        props,
+        ["uprop a hp-max 3", "uprop c hp-max 4", "uprop c zz-bb 7"]
+    );
+    assert_eq!(r.warnings.len(), 1, "{:?}", r.warnings);
+    assert!(r.warnings[0].contains("`zz-bb` is 7"), "{:?}", r.warnings);
+}

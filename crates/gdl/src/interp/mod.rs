@@ -197,6 +197,22 @@ pub(crate) struct Known {
     pub forms: crate::value::FnvMap<SymId, usize>,
 }
 
+/// What a property name is for a kind (see [`Interp::prop_of_sym`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PropName {
+    /// The kind's property at this index.
+    Index(usize),
+    /// Not a property of the kind (and not starting with `zz-`).
+    Unknown,
+    /// A name starting with `zz-`, skipped by type declarations (spec 3.11)
+    /// whether or not the kernel defines it.
+    Ignored,
+}
+
+const PROP_NOT_LOOKED_UP: u32 = u32::MAX;
+const PROP_UNKNOWN: u32 = u32::MAX - 1;
+const PROP_ZZ: u32 = u32::MAX - 2;
+
 /// One run of the GDL reader: the game definition and everything said about it.
 pub struct Interp {
     pub options: Options,
@@ -240,6 +256,13 @@ pub struct Interp {
     steps: u64,
     depth: usize,
     pub(crate) load_depth: usize,
+    /// Per kind, by symbol id: the property the symbol names (see
+    /// [`Interp::prop_of_sym`]).
+    prop_by_sym: [Vec<u32>; 4],
+    /// Per kind, the index of the `name` property, and of `name-internal`
+    /// for units (type declarations look them up for every type).
+    pub(crate) name_props: [Option<usize>; 4],
+    pub(crate) name_internal_prop: Option<usize>,
 }
 
 impl Interp {
@@ -313,6 +336,11 @@ impl Interp {
             steps: 0,
             depth: 0,
             load_depth: 0,
+            prop_by_sym: Default::default(),
+            name_props: Kind::ALL.map(|k| defs.prop_index[k.index()].get("name").copied()),
+            name_internal_prop: defs.prop_index[Kind::Unit.index()]
+                .get("name-internal")
+                .copied(),
         };
         interp.init_constants();
         interp.init_globals();
@@ -516,6 +544,43 @@ impl Interp {
 
     pub(crate) fn prop_index(&self, kind: Kind, name: &str) -> Option<usize> {
         self.defs.prop_index[kind.index()].get(name).copied()
+    }
+
+    /// [`Interp::prop_index`] by the symbol that names the property, looked
+    /// up by name once per symbol and kind: a big game binds properties
+    /// thousands of times, from a few dozen names.
+    pub(crate) fn prop_of_sym(&mut self, kind: Kind, sym: SymId) -> PropName {
+        let cache = &mut self.prop_by_sym[kind.index()];
+        let at = sym as usize;
+        if cache.len() <= at {
+            cache.resize(self.symbols.len().max(at + 1), PROP_NOT_LOOKED_UP);
+        }
+        let code = cache[at];
+        let code = if code == PROP_NOT_LOOKED_UP {
+            let name = self.symbols.name(sym);
+            // `zz-` names are skipped even where the kernel defines them
+            // (spec 3.11), so they are decided before the lookup.
+            let code = if name.starts_with(b"zz-") {
+                PROP_ZZ
+            } else {
+                match std::str::from_utf8(name)
+                    .ok()
+                    .and_then(|n| self.defs.prop_index[kind.index()].get(n))
+                {
+                    Some(&p) => p as u32,
+                    None => PROP_UNKNOWN,
+                }
+            };
+            self.prop_by_sym[kind.index()][at] = code;
+            code
+        } else {
+            code
+        };
+        match code {
+            PROP_ZZ => PropName::Ignored,
+            PROP_UNKNOWN => PropName::Unknown,
+            p => PropName::Index(p as usize),
+        }
     }
 
     /// A type's property as bytes (string properties).

@@ -5,7 +5,7 @@ use crate::defaults::Slot;
 use crate::error::Error;
 use crate::value::{Kind, Text, Value};
 
-use super::{Interp, Prop, TypeDef};
+use super::{Interp, Prop, PropName, TypeDef};
 
 /// What setting one property gave.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -57,16 +57,22 @@ impl Interp {
                 ));
                 break;
             };
-            let name = self.sym_name(*prop);
-            let name = String::from_utf8_lossy(&name);
-            if name.starts_with("zz-") {
-                continue;
-            }
+            let p = match self.prop_of_sym(kind, *prop) {
+                PropName::Ignored => continue,
+                PropName::Index(p) => Some(p),
+                PropName::Unknown => None,
+            };
             let value = el.items().get(1).cloned().unwrap_or(Value::Nil);
             if self.mentions_kind_list(&value) {
                 self.flush_kind_lists();
             }
-            let outcome = self.set_type_prop(kind, index, &name, &value)?;
+            let name = match p {
+                Some(p) => std::borrow::Cow::Borrowed(self.defs.props[kind.index()][p].name),
+                None => String::from_utf8_lossy(self.symbols.name(*prop))
+                    .into_owned()
+                    .into(),
+            };
+            let outcome = self.set_type_prop_at(kind, index, p, &name, &value)?;
             if outcome == PropOutcome::BadValue && kind != Kind::Unit {
                 break;
             }
@@ -79,10 +85,10 @@ impl Interp {
     /// Step 5 of spec 3.11: default names and the unit alias symbol.
     fn finish_type_names(&mut self, kind: Kind, index: usize, sym: crate::value::SymId) {
         let sym_name: Text = self.sym_name(sym);
-        let name_p = self.prop_index(kind, "name").unwrap_or(0);
+        let name_p = self.name_props[kind.index()].unwrap_or(0);
         let is_empty = |p: &Prop| matches!(p, Prop::Str(s) if s.is_empty());
         if kind == Kind::Unit {
-            let internal_p = self.prop_index(kind, "name-internal").unwrap_or(0);
+            let internal_p = self.name_internal_prop.unwrap_or(0);
             if is_empty(self.type_prop(kind, index, internal_p)) {
                 self.types[0][index].set(internal_p, Prop::Str(sym_name));
             }
