@@ -129,12 +129,23 @@ pub enum Prop {
 /// sets a handful, so storing only those keeps 274-type games small).
 #[derive(Clone, Debug, Default)]
 pub struct TypeDef {
+    /// A bit per property index below 256: whether `values` holds it, so
+    /// that setting a new property and reading an unset one need no scan.
+    present: [u64; 4],
     values: Vec<(u16, Prop)>,
 }
 
 impl TypeDef {
+    /// Whether property `p` may be in `values` (always true past the bitmap).
+    fn maybe_present(&self, p: usize) -> bool {
+        p >= 256 || self.present[p / 64] & (1 << (p % 64)) != 0
+    }
+
     /// The value of property `p` if it was set.
     pub fn get(&self, p: usize) -> Option<&Prop> {
+        if !self.maybe_present(p) {
+            return None;
+        }
         self.values
             .iter()
             .find(|(q, _)| usize::from(*q) == p)
@@ -142,16 +153,20 @@ impl TypeDef {
     }
 
     pub fn set(&mut self, p: usize, value: Prop) {
-        match self.values.iter_mut().find(|(q, _)| usize::from(*q) == p) {
-            Some(slot) => slot.1 = value,
-            None => {
-                // Most types set several properties: grow once, not at 1, 2, 4.
-                if self.values.capacity() == 0 {
-                    self.values.reserve(8);
-                }
-                self.values.push((p as u16, value));
+        if self.maybe_present(p) {
+            if let Some(slot) = self.values.iter_mut().find(|(q, _)| usize::from(*q) == p) {
+                slot.1 = value;
+                return;
             }
         }
+        if p < 256 {
+            self.present[p / 64] |= 1 << (p % 64);
+        }
+        // Most types set several properties: grow once, not at 1, 2, 4.
+        if self.values.capacity() == 0 {
+            self.values.reserve(8);
+        }
+        self.values.push((p as u16, value));
     }
 }
 
@@ -642,5 +657,31 @@ impl Naming for Interp {
 
     fn namer_sym(&self, namer: u32) -> SymId {
         self.namers[namer as usize].0
+    }
+}
+
+#[cfg(test)]
+mod type_def_tests {
+    use super::{Prop, TypeDef};
+
+    #[test]
+    fn set_and_get_agree_for_every_property_index() {
+        let mut t = TypeDef::default();
+        let indexes = [0, 1, 63, 64, 65, 127, 128, 200, 255, 256, 300, 1000];
+        for &p in &indexes {
+            assert!(t.get(p).is_none());
+            t.set(p, Prop::Int(p as i16));
+        }
+        // Setting again replaces, never duplicates.
+        for &p in &indexes {
+            t.set(p, Prop::Int(-(p as i16)));
+        }
+        assert_eq!(t.values.len(), indexes.len());
+        for &p in &indexes {
+            assert!(matches!(t.get(p), Some(Prop::Int(n)) if i32::from(*n) == -(p as i32)));
+        }
+        for p in [2, 62, 66, 254, 257, 999] {
+            assert!(t.get(p).is_none(), "{p} was never set");
+        }
     }
 }
