@@ -31,25 +31,56 @@ fn excerpt(out: &mut String, src: &[u8], offset: usize, (line, col): (usize, usi
 
 /// A warning or note with its true position, if it has one.
 pub fn render_warning(interp: &Interp, w: &Warning) -> String {
-    let level = match w.severity {
-        Severity::Warning => "warning",
-        Severity::Note => "note",
-    };
-    let text = String::from_utf8_lossy(&w.text);
+    render_warnings(interp, [w])
+}
+
+/// [`render_warning`] for many warnings, one after the other. Each file's
+/// line starts are found once, however many warnings point into it (a big
+/// game's check has dozens, each of which used to count the lines of its
+/// file up to its offset).
+pub fn render_warnings<'w>(
+    interp: &Interp,
+    warnings: impl IntoIterator<Item = &'w Warning>,
+) -> String {
+    let mut line_ends: Vec<Option<Vec<usize>>> = vec![None; interp.files.len()];
     let mut out = String::new();
-    match w.origin {
-        Some(o) => {
-            let f = &interp.files[o.file];
-            let (line, col) = line_col(&f.bytes, o.offset);
-            out.push_str(&format!(
-                "{}:{line}:{col}: {level}: {text}\n",
-                f.path.display()
-            ));
-            excerpt(&mut out, &f.bytes, o.offset, (line, col));
+    for w in warnings {
+        let level = match w.severity {
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        };
+        let text = String::from_utf8_lossy(&w.text);
+        match w.origin {
+            Some(o) => {
+                let f = &interp.files[o.file];
+                let ends = line_ends[o.file].get_or_insert_with(|| lf_offsets(&f.bytes));
+                let (line, col) = line_col_in(ends, o.offset.min(f.bytes.len()));
+                out.push_str(&format!(
+                    "{}:{line}:{col}: {level}: {text}\n",
+                    f.path.display()
+                ));
+                excerpt(&mut out, &f.bytes, o.offset, (line, col));
+            }
+            None => out.push_str(&format!("{level}: {text}\n")),
         }
-        None => out.push_str(&format!("{level}: {text}\n")),
     }
     out
+}
+
+/// The offsets of a text's LFs.
+fn lf_offsets(src: &[u8]) -> Vec<usize> {
+    src.iter()
+        .enumerate()
+        .filter_map(|(i, &b)| (b == b'\n').then_some(i))
+        .collect()
+}
+
+/// [`line_col`] of `offset` from the text's LF offsets: the LFs before
+/// `offset` give the line, the last of them the column.
+fn line_col_in(lfs: &[usize], offset: usize) -> (usize, usize) {
+    let before = lfs.partition_point(|&e| e < offset);
+    let line_start = if before == 0 { 0 } else { lfs[before - 1] + 1 };
+    (before + 1, offset - line_start + 1)
 }
 
 /// A fatal error with its position and excerpt.
@@ -83,4 +114,24 @@ fn offset_of(src: &[u8], line: usize, col: usize) -> usize {
         }
     }
     src.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{lf_offsets, line_col_in};
+    use crate::error::line_col;
+
+    #[test]
+    fn indexed_positions_are_the_counted_ones() {
+        for text in [&b""[..], b"\n", b"a", b"ab\ncd\r\n\n\nef", b"\n\nx\n"] {
+            let lfs = lf_offsets(text);
+            for offset in 0..=text.len() {
+                assert_eq!(
+                    line_col_in(&lfs, offset),
+                    line_col(text, offset),
+                    "{text:?} at {offset}"
+                );
+            }
+        }
+    }
 }

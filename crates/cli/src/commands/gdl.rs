@@ -92,12 +92,10 @@ pub fn run(args: GdlArgs) -> anyhow::Result<ExitCode> {
             let (bytes, notes, fatal) = gdl::with_big_stack(move || {
                 let loaded = gdl::load(&module, options);
                 let it = &loaded.interp;
-                let notes: String = it
-                    .warnings
-                    .iter()
-                    .filter(|w| w.severity == Severity::Note)
-                    .map(|w| diagnostic::render_warning(it, w))
-                    .collect();
+                let notes = diagnostic::render_warnings(
+                    it,
+                    it.warnings.iter().filter(|w| w.severity == Severity::Note),
+                );
                 let out = match &loaded.fatal {
                     Some(e) => (
                         dump::dump_fatal(e),
@@ -135,11 +133,7 @@ pub fn run(args: GdlArgs) -> anyhow::Result<ExitCode> {
             let (report, warnings, failed) = gdl::with_big_stack(move || {
                 let loaded = gdl::load(&module, options);
                 let it = &loaded.interp;
-                let mut report: String = it
-                    .warnings
-                    .iter()
-                    .map(|w| diagnostic::render_warning(it, w))
-                    .collect();
+                let mut report = diagnostic::render_warnings(it, &it.warnings);
                 let warnings = it
                     .warnings
                     .iter()
@@ -182,10 +176,7 @@ pub fn run(args: GdlArgs) -> anyhow::Result<ExitCode> {
                     None => loaded.interp.eval_text(expr.as_bytes()),
                 };
                 let it = &loaded.interp;
-                let mut report: String = it.warnings[first..]
-                    .iter()
-                    .map(|w| diagnostic::render_warning(it, w))
-                    .collect();
+                let mut report = diagnostic::render_warnings(it, &it.warnings[first..]);
                 let ok = match result {
                     Ok(values) => {
                         for v in values {
