@@ -90,13 +90,15 @@ fn ends_bare_symbol(b: u8) -> bool {
     is_space(b) || matches!(b, b'(' | b')' | b';' | b'"' | b'\'' | b'`' | b'#')
 }
 
-/// Bytes that end the plain run of a bare symbol: its end or a backslash.
+/// Bytes that end the plain run of a bare symbol: its end, a backslash or
+/// a NUL (both of which send the symbol to the byte loop).
 static BARE_SYMBOL_STOPS: [bool; 256] = {
     let mut t = [false; 256];
     let mut b = 0;
     while b < 256 {
         let c = b as u8;
         t[b] = c == b'\\'
+            || c == 0
             || matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
             || matches!(c, b'(' | b')' | b';' | b'"' | b'\'' | b'`' | b'#');
         b += 1;
@@ -449,15 +451,23 @@ impl<'a> Lexer<'a> {
 
     #[inline]
     fn bare_symbol(&mut self, start: usize) -> LexResult<Token<'a>> {
-        let mut buf: Cow<'a, [u8]> = match self.plain_run(start, bare_symbol_stop, "symbol")? {
-            Some(run) => Cow::Borrowed(run),
-            None => Cow::Owned(self.escaped_bare_symbol(start)?),
+        // The usual symbol: no backslash and no NUL before its end, found
+        // in one scan; anything else takes the byte loop.
+        let src: &'a [u8] = self.src;
+        let from = self.pos;
+        let len = bare_symbol_stop(&src[from..]).unwrap_or(src.len() - from);
+        let buf: Cow<'a, [u8]> = match src.get(from + len) {
+            Some(b'\\' | 0) => Cow::Owned(self.escaped_bare_symbol(start)?),
+            _ if len > self.max_token_len => return Err(self.too_long(start, "symbol")),
+            _ => {
+                self.pos = from + len;
+                Cow::Borrowed(&src[from..from + len])
+            }
         };
+        // The byte loop has cut the bytes at a NUL (a C string in 7.5), so
+        // `nil` followed by a NUL reads as nil, as does `ni\l`.
         if *buf == *b"nil" {
             return Ok(tok(TokenKind::Nil, start));
-        }
-        if let Cow::Owned(b) = &mut buf {
-            cut_at_nul(b);
         }
         Ok(tok(
             TokenKind::Sym {
@@ -635,9 +645,9 @@ mod tests {
     }
 
     #[test]
-    fn bare_symbol_stops_are_the_ends_and_backslash() {
+    fn bare_symbol_stops_are_the_ends_backslash_and_nul() {
         for b in 0..=255u8 {
-            let want = (b == b'\\' || ends_bare_symbol(b)).then_some(0);
+            let want = (b == b'\\' || b == 0 || ends_bare_symbol(b)).then_some(0);
             assert_eq!(bare_symbol_stop(&[b]), want, "byte {b}");
         }
     }

@@ -117,6 +117,15 @@ fn symbols_nil_and_quoting() {
 }
 
 #[test]
+fn bare_symbols_are_cut_at_a_nul_before_nil_is_recognised() {
+    // A raw NUL byte or a `\0` escape ends the symbol's bytes as a C string
+    // would; the rest of the token is read and dropped.
+    check_read("ab\0cd ef", "ab ef");
+    check_read("ab\\0cd ef", "ab ef");
+    check_read("nil\0x ni\\l |nil|", "() () nil");
+}
+
+#[test]
 fn eight_bit_bytes_are_ordinary() {
     let (got, _) = read(b"G\xe9vaudan \"caf\xe9\"");
     assert_eq!(got, "|G\\xe9vaudan| \"caf\\xe9\"");
