@@ -358,7 +358,7 @@ impl Symbols {
 
     /// The slot of `name` (hash `h`): where it is, or the empty slot where
     /// it would go.
-    #[inline]
+    #[inline(always)]
     fn find_slot(&self, name: &[u8], h: u64) -> (usize, bool) {
         let mask = self.slots.len() - 1;
         // The high bits of the final multiply are the best mixed: start there.
