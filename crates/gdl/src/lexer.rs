@@ -191,6 +191,13 @@ impl<'a> Lexer<'a> {
         self.pos
     }
 
+    /// Goes on from `pos` as if everything before it had been scanned and
+    /// a token had just ended there (no block comment pending).
+    pub(crate) fn resume_at(&mut self, pos: usize) {
+        self.pos = pos.min(self.src.len());
+        self.after_block_comment = false;
+    }
+
     fn peek(&self) -> Option<u8> {
         self.src.get(self.pos).copied()
     }

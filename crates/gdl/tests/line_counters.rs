@@ -58,3 +58,20 @@ fn the_peek_advances_the_counters() {
     assert!(r.warnings[1].starts_with("m:3: "), "{:?}", r.warnings);
     assert!(r.warnings[2].starts_with("m:4: "), "{:?}", r.warnings);
 }
+
+#[test]
+fn a_peeked_first_form_counts_and_warns_as_if_read_twice() {
+    // A comment LF (E only), a whitespace LF (both) and a scanner warning in
+    // the first form: the full read repeats all three after the peek.
+    let r = run("(game-module \"other\" ; c\n (notes 9d2))\n(unit-type a) (frob)");
+    assert_eq!(
+        r.warnings,
+        [
+            "dice spec 9d2+0: 9 dice, but the count must be between 1 and 8",
+            "module `m` declares the name `other`; the declared name is ignored, rename the file or fix the declaration",
+            "dice spec 9d2+0: 9 dice, but the count must be between 1 and 8",
+            "m:1-3: module `m` declares the name `other`; the declared name is ignored, rename the file or fix the declaration",
+            "m:2-4: this form does nothing and is ignored: (frob)",
+        ]
+    );
+}

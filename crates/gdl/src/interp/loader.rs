@@ -6,12 +6,26 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 use crate::error::{Error, ErrorKind};
-use crate::lexer::Lexer;
-use crate::reader::{read_form, ReadOutcome};
+use crate::lexer::{LexWarning, Lexer};
+use crate::reader::{read_form, Form, ReadOutcome};
 use crate::value::Value;
 
 use super::game_module::{Module, BASE_MODULE, DEFAULT_BASE_MODULE, FILENAME};
 use super::{Interp, SourceFile};
+
+/// A first form read by a peek, and what reading it did to the scanner.
+#[derive(Debug)]
+pub(crate) struct Peeked {
+    file: usize,
+    /// The conditional-reading flag it was read with.
+    reading: bool,
+    /// The offset just after it.
+    end: usize,
+    /// The LFs the two line counters counted while reading it.
+    lfs: (u32, u32),
+    warnings: Vec<LexWarning>,
+    form: Form,
+}
 
 impl Interp {
     /// Finds a module by name, most recently created first (spec 5.1).
@@ -169,12 +183,23 @@ impl Interp {
         let file = self.open_file(path)?;
         let bytes = self.files[file].bytes.clone();
         let mut lexer = self.lexer_for(&bytes, m);
+        let before = lexer.counters;
         let outcome = read_form(
             &mut lexer,
             &mut self.symbols,
             self.reading,
             self.options.limits.max_depth,
         );
+        if let Ok(ReadOutcome::Form(form)) = &outcome {
+            self.peeked.push(Peeked {
+                file,
+                reading: self.reading,
+                end: lexer.offset(),
+                lfs: (lexer.counters.s - before.s, lexer.counters.e - before.e),
+                warnings: lexer.warnings.clone(),
+                form: form.clone(),
+            });
+        }
         self.drain_lexer(&mut lexer, m, file);
         let outcome = outcome.map_err(|e| self.locate(e, file, 0))?;
         match outcome {
@@ -293,17 +318,40 @@ impl Interp {
         result
     }
 
+    /// The peeked first form of `file`, if one was read in the reading state
+    /// the full read starts in.
+    fn take_peeked(&mut self, file: usize) -> Option<Peeked> {
+        let at = self
+            .peeked
+            .iter()
+            .position(|p| p.file == file && p.reading == self.reading)?;
+        Some(self.peeked.swap_remove(at))
+    }
+
     /// Step 4 of spec 5.2: read and interpret form by form.
     fn read_file(&mut self, m: usize, file: usize, bytes: &Rc<Vec<u8>>) -> Result<(), Error> {
         let mut lexer = self.lexer_for(bytes, m);
+        let mut peeked = self.take_peeked(file);
         loop {
             lexer.counters = self.modules[m].counters;
-            let outcome = read_form(
-                &mut lexer,
-                &mut self.symbols,
-                self.reading,
-                self.options.limits.max_depth,
-            );
+            let outcome = match peeked.take() {
+                // The first form again, as the peek read it: the same bytes
+                // from the same state give the same form, warnings and line
+                // counts (only the counters' starting values differ).
+                Some(p) => {
+                    lexer.resume_at(p.end);
+                    lexer.counters.s += p.lfs.0;
+                    lexer.counters.e += p.lfs.1;
+                    lexer.warnings = p.warnings;
+                    Ok(ReadOutcome::Form(p.form))
+                }
+                None => read_form(
+                    &mut lexer,
+                    &mut self.symbols,
+                    self.reading,
+                    self.options.limits.max_depth,
+                ),
+            };
             self.drain_lexer(&mut lexer, m, file);
             let outcome = outcome.map_err(|e| self.locate(e, file, lexer.offset()))?;
             match outcome {

@@ -267,6 +267,9 @@ pub struct Interp {
     pub area: Area,
     pub reading: bool,
     pub files: Vec<SourceFile>,
+    /// First forms read by a peek (spec 5.2 step 1), kept for the full read
+    /// of the same file, which starts by reading them again.
+    pub(crate) peeked: Vec<loader::Peeked>,
     pub(crate) origin: Option<Origin>,
     steps: u64,
     depth: usize,
@@ -347,6 +350,7 @@ impl Interp {
             area: Area::default(),
             reading: true,
             files: Vec::new(),
+            peeked: Vec::new(),
             origin: None,
             steps: 0,
             depth: 0,
