@@ -12,7 +12,10 @@
 //!
 //! Soundness rests on three facts, each kept by this module alone:
 //! - a block's values are written once, before any handle can read them, and
-//!   never changed or moved afterwards (the module hands out only `&[Value]`);
+//!   never changed or moved afterwards (the module hands out only `&[Value]`)
+//!   until the block is released; a released block (a few are kept per
+//!   thread, emptied, so that the next forms need no allocation) is written
+//!   again only for a new form, when no handle of its old one is left;
 //! - an interior handle is only ever created inside a block's values, and
 //!   can only leave it by `Clone`, which makes a counted handle: `List` is
 //!   not `Copy`, and nothing gives `&mut` access to a block's values;
@@ -21,7 +24,7 @@
 //!
 //! Like `Rc`, a `List` is neither `Send` nor `Sync` (it holds a raw pointer).
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::ops::Deref;
 use std::ptr::NonNull;
@@ -32,7 +35,73 @@ use crate::value::Value;
 /// values, written once.
 struct Block {
     refs: Cell<usize>,
-    values: Box<[Value]>,
+    values: Vec<Value>,
+}
+
+/// Freed blocks kept for the next forms (most forms are dropped as soon
+/// as they are interpreted): at most this many, each with room for at most
+/// [`SPARE_ROOM`] values.
+const SPARE_BLOCKS: usize = 16;
+const SPARE_ROOM: usize = 1024;
+
+/// The spare blocks of this thread, emptied, their room kept.
+struct Spares(Vec<NonNull<Block>>);
+
+impl Drop for Spares {
+    fn drop(&mut self) {
+        for b in self.0.drain(..) {
+            // SAFETY: a spare block has no handles; it came from `Box::leak`.
+            drop(unsafe { Box::from_raw(b.as_ptr()) });
+        }
+    }
+}
+
+thread_local! {
+    static SPARES: RefCell<Spares> = const { RefCell::new(Spares(Vec::new())) };
+}
+
+/// A block with no values and no handles: a spare one, or a new one.
+fn new_block() -> NonNull<Block> {
+    // `try_with`: a thread's own destructors may still make lists after its
+    // spares are gone.
+    SPARES
+        .try_with(|s| s.borrow_mut().0.pop())
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| {
+            NonNull::from(Box::leak(Box::new(Block {
+                refs: Cell::new(0),
+                values: Vec::new(),
+            })))
+        })
+}
+
+/// Drops a block's values and keeps the block as a spare, or frees it.
+///
+/// # Safety
+/// No handle to `block` may be used afterwards (its count is zero, or it
+/// never had a handle that read it).
+unsafe fn release_block(block: NonNull<Block>) {
+    // SAFETY (the caller's): nothing else reads the block now.
+    let values = unsafe { &mut (*block.as_ptr()).values };
+    // Dropping the values may release other blocks (and so use the spares);
+    // no borrow of them is held here.
+    values.clear();
+    let keep = values.capacity() <= SPARE_ROOM
+        && SPARES
+            .try_with(|s| {
+                let mut s = s.borrow_mut();
+                let room = s.0.len() < SPARE_BLOCKS;
+                if room {
+                    s.0.push(block);
+                }
+                room
+            })
+            .unwrap_or(false);
+    if !keep {
+        // SAFETY: the block came from `Box::leak` and is not a spare.
+        drop(unsafe { Box::from_raw(block.as_ptr()) });
+    }
 }
 
 /// The top bit of [`List::len`]: the handle lives inside its block and is
@@ -56,7 +125,7 @@ impl List {
         let len = length(values.len());
         let block = Box::new(Block {
             refs: Cell::new(1),
-            values: values.into_boxed_slice(),
+            values,
         });
         Some(List {
             block: NonNull::from(Box::leak(block)),
@@ -140,8 +209,8 @@ impl Drop for List {
         refs.set(left);
         if left == 0 {
             // SAFETY: the last counted handle is going; interior handles are
-            // inside the block and go with it. The block came from `Box::leak`.
-            drop(unsafe { Box::from_raw(self.block.as_ptr()) });
+            // inside the block and go with it.
+            unsafe { release_block(self.block) };
         }
     }
 }
@@ -185,12 +254,7 @@ impl FormBlock {
 
     /// The interior handle of `values[start..end]`.
     fn handle(&mut self, start: usize, end: usize) -> Value {
-        let block = *self.block.get_or_insert_with(|| {
-            NonNull::from(Box::leak(Box::new(Block {
-                refs: Cell::new(0),
-                values: Box::default(),
-            })))
-        });
+        let block = *self.block.get_or_insert_with(new_block);
         Value::List(List {
             block,
             start: length(start),
@@ -205,15 +269,18 @@ impl FormBlock {
         let Some(block) = self.block.take() else {
             return root;
         };
-        let mut exact = Vec::with_capacity(values.len());
-        exact.append(values);
-        let boxed = exact.into_boxed_slice();
         // SAFETY: no handle has read the block yet (interior handles exist
         // only in `values` and `root`), so it can be written; from here on
         // it is only read.
         unsafe {
             let b = &mut *block.as_ptr();
-            b.values = boxed;
+            // A spare block's room is used if it fits without much waste
+            // (the block may live as long as the game definition).
+            let room = b.values.capacity();
+            if room < values.len() || room > 2 * values.len() + 64 {
+                b.values = Vec::with_capacity(values.len());
+            }
+            b.values.append(values);
             b.refs.set(1);
         }
         match root {
@@ -244,12 +311,13 @@ impl Default for FormBlock {
 }
 
 impl Drop for FormBlock {
-    /// A form abandoned on an error: free the header; the values being built
-    /// (the caller's) hold only interior handles of it, which free nothing.
+    /// A form abandoned on an error: release the block, still empty; the
+    /// values being built (the caller's) hold only interior handles of it,
+    /// which are never read and free nothing.
     fn drop(&mut self) {
         if let Some(block) = self.block.take() {
-            // SAFETY: not finished, so no counted handle exists.
-            drop(unsafe { Box::from_raw(block.as_ptr()) });
+            // SAFETY: not finished, so no handle has read it.
+            unsafe { release_block(block) };
         }
     }
 }
@@ -334,6 +402,36 @@ mod tests {
         open.clear();
         values.clear();
         assert_eq!(Rc::strong_count(&bytes), 1);
+    }
+
+    #[test]
+    fn released_blocks_serve_later_forms_and_live_ones_are_left_alone() {
+        let (p, bytes) = probe();
+        let first = form(p);
+        let first_block = match &first {
+            Value::List(l) => l.block,
+            _ => panic!("a list"),
+        };
+        drop(first);
+        assert_eq!(Rc::strong_count(&bytes), 1, "released with its values dropped");
+        // The next form is built in the released block.
+        let (p, _) = probe();
+        let second = form(p);
+        let Value::List(l) = &second else {
+            panic!("a list")
+        };
+        assert_eq!(l.block, first_block);
+        // A list kept from it keeps the block out of the spares.
+        let kept = second.items()[0].clone();
+        drop(second);
+        let (p, _) = probe();
+        let third = form(p);
+        let Value::List(l) = &third else {
+            panic!("a list")
+        };
+        assert_ne!(l.block, first_block);
+        assert_eq!(kept.items()[0].as_str(), Some(&b"probe"[..]));
+        assert!(matches!(kept.items()[1], Value::Num(1)));
     }
 
     #[test]
