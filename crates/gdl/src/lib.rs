@@ -8,6 +8,9 @@
 //! Layers, bottom up: [`lexer`] scans bytes into tokens, [`reader`] builds
 //! forms, [`interp`] evaluates and interprets them and loads modules, [`dump`]
 //! prints the result and [`diagnostic`] renders warnings and errors for people.
+//! Forms are made of [`value::Value`]s: strings are ranges of their module
+//! file where they can be ([`value::Text`]), and the lists of a form share
+//! one block ([`list`], the crate's one `unsafe` module).
 
 pub mod defaults;
 pub mod diagnostic;
