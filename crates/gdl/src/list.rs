@@ -413,7 +413,11 @@ mod tests {
             _ => panic!("a list"),
         };
         drop(first);
-        assert_eq!(Rc::strong_count(&bytes), 1, "released with its values dropped");
+        assert_eq!(
+            Rc::strong_count(&bytes),
+            1,
+            "released with its values dropped"
+        );
         // The next form is built in the released block.
         let (p, _) = probe();
         let second = form(p);
