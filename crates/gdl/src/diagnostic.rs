@@ -42,7 +42,7 @@ pub fn render_warnings<'w>(
     interp: &Interp,
     warnings: impl IntoIterator<Item = &'w Warning>,
 ) -> String {
-    let mut line_ends: Vec<Option<Vec<usize>>> = vec![None; interp.files.len()];
+    let mut lfs: Vec<Option<Vec<usize>>> = vec![None; interp.files.len()];
     let mut out = String::new();
     for w in warnings {
         let level = match w.severity {
@@ -53,7 +53,7 @@ pub fn render_warnings<'w>(
         match w.origin {
             Some(o) => {
                 let f = &interp.files[o.file];
-                let ends = line_ends[o.file].get_or_insert_with(|| lf_offsets(&f.bytes));
+                let ends = lfs[o.file].get_or_insert_with(|| lf_offsets(&f.bytes));
                 let (line, col) = line_col_in(ends, o.offset.min(f.bytes.len()));
                 out.push_str(&format!(
                     "{}:{line}:{col}: {level}: {text}\n",

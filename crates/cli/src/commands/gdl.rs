@@ -74,7 +74,7 @@ impl SearchPath {
 }
 
 pub fn run(args: GdlArgs) -> anyhow::Result<ExitCode> {
-    one_malloc_arena();
+    tune_malloc_for_a_short_run();
     if !gdl::defaults::available() {
         anyhow::bail!(
             "this build has no Xconq kernel definitions (kernel-defaults.txt), so it cannot read GDL; \
@@ -212,7 +212,7 @@ pub fn run(args: GdlArgs) -> anyhow::Result<ExitCode> {
 /// - a big game's tables (150 kB each for 274 unit types) would each be a
 ///   `mmap` call of its own; from the heap, grown 1 MiB at a time, a check
 ///   of `spec` makes 12 `brk` calls instead of 42 `mmap`s, about 2% faster.
-fn one_malloc_arena() {
+fn tune_malloc_for_a_short_run() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: mallopt only changes allocator settings; no thread that
     // allocates has been started yet.
