@@ -111,14 +111,9 @@ fn bare_symbol_stop(run: &[u8]) -> Option<usize> {
     run.iter().position(|&b| BARE_SYMBOL_STOPS[usize::from(b)])
 }
 
-/// The index of the first byte of `hay` equal to `x` or `y`, eight bytes at
-/// a time: strings (help texts, notes) are the longest runs the scanner
-/// reads.
-fn find_byte(hay: &[u8], x: u8, y: u8) -> Option<usize> {
-    find_byte3(hay, x, y, y)
-}
-
-/// [`find_byte`] for three bytes.
+/// The index of the first byte of `hay` equal to `x`, `y` or `z`, eight
+/// bytes at a time: strings (help texts, notes) are the longest runs the
+/// scanner reads.
 fn find_byte3(hay: &[u8], x: u8, y: u8, z: u8) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
@@ -363,32 +358,6 @@ impl<'a> Lexer<'a> {
         Ok(())
     }
 
-    /// The fast path for strings and symbols without escapes: the bytes up to
-    /// the first byte accepted by `ends`, borrowed, if no backslash comes first.
-    /// `stop` finds the first byte that is a backslash or accepted by `ends`.
-    fn plain_run(
-        &mut self,
-        start: usize,
-        stop: impl Fn(&[u8]) -> Option<usize>,
-        what: &str,
-    ) -> LexResult<Option<&'a [u8]>> {
-        let src: &'a [u8] = self.src;
-        let from = self.pos;
-        let len = stop(&src[from..]).unwrap_or(src.len() - from);
-        if src.get(from + len) == Some(&b'\\') {
-            return Ok(None);
-        }
-        if len > self.max_token_len {
-            return Err(self.too_long(start, what));
-        }
-        self.pos = from + len;
-        let run = &src[from..from + len];
-        Ok(Some(match find_byte(run, 0, 0) {
-            Some(nul) => &run[..nul],
-            None => run,
-        }))
-    }
-
     fn too_long(&self, start: usize, what: &str) -> Error {
         Error::new(
             ErrorKind::TokenTooLong,
@@ -400,55 +369,44 @@ impl<'a> Lexer<'a> {
         .at_offset(start)
     }
 
-    fn string(&mut self, start: usize) -> LexResult<Token<'a>> {
-        // The usual string: no backslash and no NUL before its closing
-        // quote, found in one scan; anything else takes the byte loop below.
+    /// The content of a string or `|symbol|` up to its unescaped `close`
+    /// (consumed) or the end of the file, escapes applied and cut at a NUL
+    /// (spec 2.5, 2.6). The usual token, with no backslash and no NUL before
+    /// `close`, is found in one scan and borrowed; anything else takes the
+    /// byte loop.
+    fn delimited(&mut self, start: usize, close: u8, what: &str) -> LexResult<Cow<'a, [u8]>> {
         let src: &'a [u8] = self.src;
         let rest = &src[self.pos..];
-        if let Some(n) = find_byte3(rest, b'"', b'\\', 0) {
-            if rest[n] == b'"' && n <= self.max_token_len {
+        if let Some(n) = find_byte3(rest, close, b'\\', 0) {
+            if rest[n] == close && n <= self.max_token_len {
                 self.pos += n + 1;
-                return Ok(tok(TokenKind::Str(Cow::Borrowed(&rest[..n])), start));
+                return Ok(Cow::Borrowed(&rest[..n]));
             }
         }
         let mut buf = Vec::new();
         loop {
             let b = match self.bump() {
-                None | Some(b'"') => break,
+                None => break,
+                Some(b) if b == close => break,
                 Some(b'\\') => self.escape(),
                 Some(b) => b,
             };
-            self.push_content(&mut buf, b, start, "string")?;
+            self.push_content(&mut buf, b, start, what)?;
         }
         cut_at_nul(&mut buf);
-        Ok(tok(TokenKind::Str(Cow::Owned(buf)), start))
+        Ok(Cow::Owned(buf))
+    }
+
+    fn string(&mut self, start: usize) -> LexResult<Token<'a>> {
+        let content = self.delimited(start, b'"', "string")?;
+        Ok(tok(TokenKind::Str(content), start))
     }
 
     fn quoted_symbol(&mut self, start: usize) -> LexResult<Token<'a>> {
-        if let Some(run) = self.plain_run(start, |r| find_byte(r, b'|', b'\\'), "symbol")? {
-            self.pos += usize::from(self.pos < self.src.len());
-            return Ok(tok(
-                TokenKind::Sym {
-                    name: Cow::Borrowed(run),
-                    bare: false,
-                    special: false,
-                },
-                start,
-            ));
-        }
-        let mut buf = Vec::new();
-        loop {
-            let b = match self.bump() {
-                None | Some(b'|') => break,
-                Some(b'\\') => self.escape(),
-                Some(b) => b,
-            };
-            self.push_content(&mut buf, b, start, "symbol")?;
-        }
-        cut_at_nul(&mut buf);
+        let name = self.delimited(start, b'|', "symbol")?;
         Ok(tok(
             TokenKind::Sym {
-                name: Cow::Owned(buf),
+                name,
                 bare: false,
                 special: false,
             },
@@ -625,10 +583,10 @@ fn cut_at_nul(buf: &mut Vec<u8>) {
 
 #[cfg(test)]
 mod tests {
-    use super::{bare_symbol_stop, ends_bare_symbol, find_byte};
+    use super::{bare_symbol_stop, ends_bare_symbol, find_byte3};
 
     #[test]
-    fn find_byte_finds_the_first_of_two_bytes_at_any_position() {
+    fn find_byte3_finds_the_first_of_its_bytes_at_any_position() {
         for len in 0..40 {
             for at in 0..=len {
                 let mut hay = vec![b'a'; len];
@@ -643,12 +601,18 @@ mod tests {
                     }
                 }
                 let want = (at < len).then_some(at);
-                assert_eq!(find_byte(&hay, b'"', b'\\'), want, "len {len} at {at}");
+                assert_eq!(
+                    find_byte3(&hay, b'"', b'\\', b'"'),
+                    want,
+                    "len {len} at {at}"
+                );
+                // The same byte found as the third of the set.
+                assert_eq!(find_byte3(&hay, b'|', b'\\', b'"'), want);
                 let naive = hay.iter().position(|&b| b == 0);
-                assert_eq!(find_byte(&hay, 0, 0), naive);
+                assert_eq!(find_byte3(&hay, 0, 0, 0), naive);
             }
         }
-        assert_eq!(find_byte(b"ab\0cd\0", 0, 0), Some(2));
+        assert_eq!(find_byte3(b"ab\0cd\0", 0, 0, 0), Some(2));
     }
 
     #[test]

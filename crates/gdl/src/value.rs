@@ -172,21 +172,9 @@ impl PartialEq for Text {
 
 impl Eq for Text {}
 
-impl PartialEq<[u8]> for Text {
-    fn eq(&self, other: &[u8]) -> bool {
-        **self == *other
-    }
-}
-
 impl std::fmt::Debug for Text {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{:?}", String::from_utf8_lossy(self))
-    }
-}
-
-impl From<&[u8]> for Text {
-    fn from(bytes: &[u8]) -> Text {
-        Text::new(bytes)
     }
 }
 
