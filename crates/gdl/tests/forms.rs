@@ -511,3 +511,32 @@ fn zz_properties_are_skipped_by_declarations_but_not_by_unit_add() {
     assert_eq!(r.warnings.len(), 1, "{:?}", r.warnings);
     assert!(r.warnings[0].contains("`zz-bb` is 7"), "{:?}", r.warnings);
 }
+
+#[test]
+fn module_search_skips_folders_and_reads_each_file_once() {
+    // spec 5.7: the first candidate that is a file. `first/inc.g` is a
+    // folder, so `second/inc.g` is the module; the peek at its first form
+    // and its full read share one read of the file.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (first, second) = (dir.path().join("first"), dir.path().join("second"));
+    std::fs::create_dir_all(first.join("inc.g")).expect("folder");
+    std::fs::create_dir_all(&second).expect("folder");
+    std::fs::write(
+        second.join("inc.g"),
+        "(game-module \"inc\") (define found 7)",
+    )
+    .expect("write");
+    let main = dir.path().join("m.g");
+    std::fs::write(&main, "(include \"inc\")").expect("write");
+    let options = gdl::Options {
+        lib_dirs: vec![first, second.clone()],
+        ..gdl::Options::default()
+    };
+    let loaded = gdl::load(main.to_str().expect("utf-8 temp path"), options);
+    assert!(loaded.fatal.is_none(), "{:?}", loaded.fatal);
+    let dump = String::from_utf8_lossy(&gdl::dump::dump(&loaded.interp)).into_owned();
+    assert!(dump.contains("module \"inc\" loaded 1"), "{dump}");
+    assert!(dump.contains("sym found 7\n"), "{dump}");
+    let files: Vec<_> = loaded.interp.files.iter().map(|f| f.path.clone()).collect();
+    assert_eq!(files, [main, second.join("inc.g")]);
+}

@@ -2,7 +2,9 @@
 //! a file form by form, base modules, includes and the default game
 //! (gdl spec 5.1–5.5, 5.7–5.9).
 
-use std::path::PathBuf;
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use crate::error::{Error, ErrorKind};
@@ -12,6 +14,32 @@ use crate::value::Value;
 
 use super::game_module::{Module, BASE_MODULE, DEFAULT_BASE_MODULE, FILENAME};
 use super::{Interp, SourceFile};
+
+/// Where a module's file was found.
+pub(crate) enum Found {
+    /// Already in the file table, at this index.
+    Read(usize),
+    /// Opened, not read yet; its size as the open file gave it.
+    Open(PathBuf, File, u64),
+    /// A regular file that cannot be opened or examined.
+    Unreadable(PathBuf, io::Error),
+}
+
+/// The first `size` bytes of `file`, fewer if it ends before.
+fn read_up_to(mut file: File, size: usize) -> io::Result<Vec<u8>> {
+    let mut bytes = vec![0; size];
+    let mut filled = 0;
+    while filled < size {
+        match file.read(&mut bytes[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    bytes.truncate(filled);
+    Ok(bytes)
+}
 
 /// A first form read by a peek, and what reading it did to the scanner.
 #[derive(Debug)]
@@ -82,8 +110,12 @@ impl Interp {
         out
     }
 
-    /// The file of module `m` (spec 5.7).
-    fn find_file(&self, m: usize) -> Option<PathBuf> {
+    /// The file of module `m` (spec 5.7): the first candidate path that is
+    /// a regular file. A file already in the file table is found there; any
+    /// other is found by opening it, and stays open for [`Interp::open_file`]
+    /// (a `stat` per candidate and then an `open` of the one found were two
+    /// lookups of the same path, a visible share of reading a small closure).
+    fn find_file(&self, m: usize) -> Option<Found> {
         let module = &self.modules[m];
         let name = String::from_utf8_lossy(&module.name).into_owned();
         let mut candidates: Vec<PathBuf> = Vec::new();
@@ -103,30 +135,69 @@ impl Interp {
                 .map(|d| d.join(format!("{name}.g"))),
         );
         candidates.extend(self.options.lib_dirs.iter().map(|d| d.join(&name)));
-        candidates.into_iter().find(|p| p.is_file())
+        candidates.into_iter().find_map(|path| {
+            if let Some(i) = self.files.iter().position(|f| f.path == path) {
+                return Some(Found::Read(i));
+            }
+            match File::open(&path) {
+                Ok(file) => match file.metadata() {
+                    Ok(meta) if meta.is_file() => Some(Found::Open(path, file, meta.len())),
+                    Ok(_) => None,
+                    Err(e) => Some(Found::Unreadable(path, e)),
+                },
+                // A regular file that cannot be opened (no permission) is
+                // still the module's file, and reading it is an error; a
+                // path that is not there, or not reachable, is not.
+                Err(e) if e.kind() != io::ErrorKind::NotFound && path.is_file() => {
+                    Some(Found::Unreadable(path, e))
+                }
+                Err(_) => None,
+            }
+        })
     }
 
-    /// Reads a module file into the file table.
-    fn open_file(&mut self, path: PathBuf) -> Result<usize, Error> {
-        if let Some(i) = self.files.iter().position(|f| f.path == path) {
-            return Ok(i);
-        }
-        let bytes = std::fs::read(&path).map_err(|e| {
+    /// Reads a found module file into the file table (once per path); the
+    /// index of its entry.
+    fn open_file(&mut self, found: Found) -> Result<usize, Error> {
+        let cannot_read = |path: &Path, e: io::Error| {
             Error::new(
                 ErrorKind::Io,
                 format!("cannot read {}: {e}", path.display()),
             )
-        })?;
-        if bytes.len() > self.options.limits.max_file_size {
-            return Err(Error::new(
+        };
+        let (path, file, size) = match found {
+            Found::Read(i) => return Ok(i),
+            Found::Unreadable(path, e) => return Err(cannot_read(&path, e)),
+            Found::Open(path, file, size) => (path, file, size),
+        };
+        let limit = self.options.limits.max_file_size;
+        let too_large = |path: &Path, len: u64| {
+            Error::new(
                 ErrorKind::FileTooLarge,
                 format!(
-                    "{} has {} bytes, more than the limit of {}",
+                    "{} has {len} bytes, more than the limit of {limit}",
                     path.display(),
-                    bytes.len(),
-                    self.options.limits.max_file_size
                 ),
-            ));
+            )
+        };
+        if size > limit as u64 {
+            return Err(too_large(&path, size));
+        }
+        // The size from the open file is exact for a regular file: read
+        // that much (one read, usually) and no last read to find the end.
+        // A size of 0 may be a file that does not know its size: read it to
+        // the end, one byte past the limit at most.
+        let bytes = if size == 0 {
+            let mut bytes = Vec::new();
+            file.take(limit as u64 + 1)
+                .read_to_end(&mut bytes)
+                .map(|_| bytes)
+        } else {
+            read_up_to(file, size as usize)
+        }
+        .map_err(|e| cannot_read(&path, e))?;
+        if bytes.len() > limit {
+            return Err(too_large(&path, bytes.len() as u64));
         }
         self.files.push(SourceFile {
             path,
@@ -177,10 +248,10 @@ impl Interp {
         if module.open || module.loaded {
             return Ok(());
         }
-        let Some(path) = self.find_file(m) else {
+        let Some(found) = self.find_file(m) else {
             return Ok(());
         };
-        let file = self.open_file(path)?;
+        let file = self.open_file(found)?;
         let bytes = self.files[file].bytes.clone();
         let mut lexer = self.lexer_for(&bytes, m);
         let before = lexer.counters;
@@ -283,7 +354,7 @@ impl Interp {
             }
             return Ok(());
         }
-        let Some(path) = self.find_file(m) else {
+        let Some(found) = self.find_file(m) else {
             return self.module_missing(m, how, warn);
         };
         if self.load_depth >= self.options.limits.max_include_depth {
@@ -295,7 +366,7 @@ impl Interp {
                 ),
             ));
         }
-        let file = self.open_file(path)?;
+        let file = self.open_file(found)?;
         let bytes = self.files[file].bytes.clone();
         if bytes.first() == Some(&b'X') {
             let f = self.modules[m].strings[FILENAME]
