@@ -54,8 +54,25 @@ fn file_size() {
         ..Limits::default()
     };
     assert_eq!(
-        kind("(define x 1) (define y 2)", limits),
+        kind("(define x 1) (define y 2)", limits.clone()),
         Some(ErrorKind::FileTooLarge)
+    );
+    // An included module over the limit is refused by its size, before it
+    // is read, with its path and what to do.
+    let err = load_with(
+        "(include \"big\")",
+        Limits {
+            max_file_size: 20,
+            ..limits
+        },
+        &[("big", "(define a-long-name 1)")],
+    )
+    .expect("too large");
+    assert_eq!(err.kind, ErrorKind::FileTooLarge);
+    let text = err.to_string();
+    assert!(
+        text.contains("big.g has 22 bytes, more than the limit of 20; split the module"),
+        "{text}"
     );
 }
 

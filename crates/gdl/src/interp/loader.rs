@@ -175,7 +175,7 @@ impl Interp {
             Error::new(
                 ErrorKind::FileTooLarge,
                 format!(
-                    "{} has {len} bytes, more than the limit of {limit}",
+                    "{} has {len} bytes, more than the limit of {limit}; split the module or raise Limits::max_file_size",
                     path.display(),
                 ),
             )
