@@ -540,3 +540,28 @@ fn module_search_skips_folders_and_reads_each_file_once() {
     let files: Vec<_> = loaded.interp.files.iter().map(|f| f.path.clone()).collect();
     assert_eq!(files, [main, second.join("inc.g")]);
 }
+
+#[test]
+fn type_warnings_name_the_type_by_its_symbol() {
+    // While its declaration is read a type's `name` is still empty, and
+    // later it may be a display name: messages use the declared symbol.
+    let r = run(
+        "(unit-type inf (hp 3) (cp -4))\n(unit-type tank (name \"Big Tank\"))\n(add tank bogus 1)",
+    );
+    let has = |text: &str| r.warnings.iter().any(|w| w.contains(text));
+    assert!(
+        has("unit type `inf` has no property named `hp`"),
+        "{:?}",
+        r.warnings
+    );
+    assert!(
+        has("unit type `inf` property `cp` is -4"),
+        "{:?}",
+        r.warnings
+    );
+    assert!(
+        has("unit type `tank` has no property named `bogus`"),
+        "{:?}",
+        r.warnings
+    );
+}

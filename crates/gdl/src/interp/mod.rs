@@ -133,6 +133,10 @@ pub struct TypeDef {
     /// that setting a new property and reading an unset one need no scan.
     present: [u64; 4],
     values: Vec<(u16, Prop)>,
+    /// The symbol the type was declared with, for messages: a type's
+    /// `name` is empty while its declaration is read, and may be a display
+    /// name unlike anything in the module's text.
+    pub(crate) symbol: Option<crate::value::SymId>,
 }
 
 impl TypeDef {

@@ -44,7 +44,10 @@ impl Interp {
                 kind.word()
             ));
         }
-        self.types[kind.index()].push(TypeDef::default());
+        self.types[kind.index()].push(TypeDef {
+            symbol: Some(sym),
+            ..TypeDef::default()
+        });
         let index = self.types[kind.index()].len() - 1;
         self.grow_for_new_type(kind);
         let object = Value::Type(kind, index as u16);
@@ -109,9 +112,13 @@ impl Interp {
         }
     }
 
-    /// The name used for a type in messages: its `name` as it is now.
+    /// The name used for a type in messages: the symbol it was declared
+    /// with (what the module's author wrote), else its `name`.
     fn type_message_name(&self, kind: Kind, index: usize) -> String {
-        String::from_utf8_lossy(self.type_str(kind, index, "name")).into_owned()
+        match self.types[kind.index()][index].symbol {
+            Some(sym) => self.sym_str(sym),
+            None => String::from_utf8_lossy(self.type_str(kind, index, "name")).into_owned(),
+        }
     }
 
     /// Sets one property (spec 3.11.1). `value` is evaluated for integer and
