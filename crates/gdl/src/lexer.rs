@@ -188,7 +188,7 @@ impl<'a> Lexer<'a> {
 
     /// Goes on from `pos` as if everything before it had been scanned and
     /// a token had just ended there (no block comment pending).
-    pub(crate) fn resume_at(&mut self, pos: usize) {
+    pub fn resume_at(&mut self, pos: usize) {
         self.pos = pos.min(self.src.len());
         self.after_block_comment = false;
     }
@@ -414,7 +414,7 @@ impl<'a> Lexer<'a> {
         ))
     }
 
-    #[inline]
+    #[inline(always)]
     fn bare_symbol(&mut self, start: usize) -> LexResult<Token<'a>> {
         // The usual symbol: no backslash and no NUL before its end, found
         // in one scan; anything else takes the byte loop.
@@ -459,7 +459,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// Numbers, decimals and dice specs (spec 2.4), with 7.5's exact state machine.
-    #[inline]
+    #[inline(always)]
     fn number(&mut self, first: u8, start: usize) -> Token<'a> {
         let minus = first == b'-';
         let mut scale: i32 = if first == b'.' { 100 } else { 1 };

@@ -10,7 +10,10 @@
 //! prints the result and [`diagnostic`] renders warnings and errors for people.
 //! Forms are made of [`value::Value`]s: strings are ranges of their module
 //! file where they can be ([`value::Text`]), and the lists of a form share
-//! one block ([`list`], the crate's one `unsafe` module).
+//! one block ([`list`], the crate's one `unsafe` module). A warning about
+//! a part of a form (a clause, a value) points at that part: the form is
+//! read again for the offsets of its parts the first time one is needed
+//! ([`reader::form_offsets`]), so reading keeps no positions inside forms.
 
 pub mod defaults;
 pub mod diagnostic;

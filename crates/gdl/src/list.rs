@@ -155,6 +155,19 @@ impl List {
         })
     }
 
+    /// The index of `value` among the values of this list's block, if it is
+    /// one of them: for a form's block, any part of the form, asked of the
+    /// form (or of any list of it) by reference. The index is the value's
+    /// place in the order the reader builds a block (see
+    /// [`crate::reader::form_offsets`]).
+    pub fn block_index(&self, value: &Value) -> Option<usize> {
+        let values = &self.block().values;
+        let size = std::mem::size_of::<Value>();
+        let from_base = (value as *const Value as usize).checked_sub(values.as_ptr() as usize)?;
+        let index = from_base / size;
+        (from_base % size == 0 && index < values.len()).then_some(index)
+    }
+
     fn block(&self) -> &Block {
         // SAFETY: a counted handle keeps its block alive; an interior one
         // lives inside its block's values, which are borrowed for as long

@@ -31,9 +31,10 @@ pub enum ReadOutcome {
 }
 
 /// An open list (the index of its element buffer, counting open lists from
-/// the outermost) or a quote waiting for its form.
+/// the outermost, and the offset of its `(`) or a quote (its offset)
+/// waiting for its form.
 enum Frame {
-    List(usize),
+    List(usize, usize),
     Quote(usize),
 }
 
@@ -45,15 +46,48 @@ pub fn read_form(
     reading: bool,
     max_depth: usize,
 ) -> Result<ReadOutcome, Error> {
+    read_form_with::<false>(lexer, symbols, reading, max_depth, &mut Vec::new())
+}
+
+/// Reads one top-level form again, as [`read_form`] read it, for the offset
+/// in its file of each value of its block, in the block's order (see
+/// [`crate::list::List::block_index`]): messages about a part of a form
+/// point at it through these. Only a message needs them, so the first read
+/// keeps none (that was 7% of reading a big closure).
+pub fn form_offsets(
+    lexer: &mut Lexer,
+    symbols: &mut Symbols,
+    reading: bool,
+    max_depth: usize,
+) -> Vec<u32> {
+    let mut offsets = Vec::new();
+    let _ = read_form_with::<true>(lexer, symbols, reading, max_depth, &mut offsets);
+    offsets
+}
+
+/// [`read_form`], and with `OFFSETS` the offsets of the block's values in
+/// `offsets`.
+fn read_form_with<const OFFSETS: bool>(
+    lexer: &mut Lexer,
+    symbols: &mut Symbols,
+    reading: bool,
+    max_depth: usize,
+    offsets: &mut Vec<u32>,
+) -> Result<ReadOutcome, Error> {
     // The frame and element buffers are kept from one form to the next: a
     // module is thousands of top-level forms, and growing fresh buffers for
     // each was a visible share of the allocation in a profile.
     thread_local! {
-        static SCRATCH: RefCell<Scratch> = const { RefCell::new(Scratch { stack: Vec::new(), levels: Vec::new(), block: Vec::new() }) };
+        static SCRATCH: RefCell<Scratch> = const { RefCell::new(Scratch { stack: Vec::new(), levels: Vec::new(), block: Vec::new(), level_offsets: Vec::new(), block_offsets: Vec::new() }) };
     }
     let mut scratch = SCRATCH.with(|s| std::mem::take(&mut *s.borrow_mut()));
     let mut form = FormBlock::new();
-    let outcome = read_form_in(lexer, symbols, reading, max_depth, &mut scratch, &mut form);
+    let outcome =
+        read_form_in::<OFFSETS>(lexer, symbols, reading, max_depth, &mut scratch, &mut form);
+    if OFFSETS {
+        *offsets = std::mem::take(&mut scratch.block_offsets);
+        scratch.level_offsets.iter_mut().for_each(Vec::clear);
+    }
     let outcome = match outcome {
         Ok(ReadOutcome::Form(f)) => Ok(ReadOutcome::Form(Form {
             value: form.finish(&mut scratch.block, f.value),
@@ -84,9 +118,18 @@ struct Scratch {
     levels: Vec<Vec<Value>>,
     /// The values of the lists closed so far, the form's block being built.
     block: Vec<Value>,
+    /// For [`form_offsets`]: the offsets of the values in `levels` and
+    /// `block`, alike.
+    level_offsets: Vec<Vec<u32>>,
+    block_offsets: Vec<u32>,
 }
 
-fn read_form_in(
+/// An offset as [`form_offsets`] gives it (`u32::MAX` if it does not fit).
+fn offset32(offset: usize) -> u32 {
+    u32::try_from(offset).unwrap_or(u32::MAX)
+}
+
+fn read_form_in<const OFFSETS: bool>(
     lexer: &mut Lexer,
     symbols: &mut Symbols,
     reading: bool,
@@ -98,6 +141,8 @@ fn read_form_in(
         stack,
         levels,
         block,
+        level_offsets,
+        block_offsets,
     } = scratch;
     // The number of open lists.
     let mut open = 0;
@@ -105,6 +150,9 @@ fn read_form_in(
     loop {
         let tok = lexer.next_token()?;
         let start = tok.start;
+        // Where the item read begins, for `OFFSETS`: the token, or the `(`
+        // of a list closed.
+        let mut item_at = start;
         let mut item = match tok.kind {
             TokenKind::Eof => {
                 if let Some(Frame::Quote(q)) = stack.last() {
@@ -128,7 +176,10 @@ fn read_form_in(
                 if levels.len() == open {
                     levels.push(Vec::new());
                 }
-                stack.push(Frame::List(open));
+                if OFFSETS && level_offsets.len() == open {
+                    level_offsets.push(Vec::new());
+                }
+                stack.push(Frame::List(open, start));
                 open += 1;
                 continue;
             }
@@ -144,8 +195,14 @@ fn read_form_in(
                 Some(Frame::Quote(q)) => {
                     return Err(Error::new(ErrorKind::DanglingQuote, "a quote directly before `)` quotes nothing; remove it or add the quoted form").at_offset(q));
                 }
-                Some(Frame::List(level)) => {
+                Some(Frame::List(level, at)) => {
                     open -= 1;
+                    if OFFSETS {
+                        // Mirrors `push_list`, which moves the items to
+                        // the block (none for an empty list).
+                        block_offsets.append(&mut level_offsets[level]);
+                        item_at = at;
+                    }
                     form.push_list(block, &mut levels[level])
                 }
             },
@@ -206,12 +263,20 @@ fn read_form_in(
                         stray_close: false,
                     }))
                 }
-                Some(Frame::List(level)) => {
+                Some(Frame::List(level, _)) => {
+                    if OFFSETS {
+                        level_offsets[*level].push(offset32(item_at));
+                    }
                     levels[*level].push(item);
                     break;
                 }
-                Some(Frame::Quote(_)) => {
+                Some(&mut Frame::Quote(q)) => {
                     stack.pop();
+                    // `'x` reads as `(quote x)`, which starts at the quote.
+                    if OFFSETS {
+                        block_offsets.extend([offset32(q), offset32(item_at)]);
+                        item_at = q;
+                    }
                     let quote = Value::Sym(symbols.intern(b"quote"));
                     item = form.push_pair(block, [quote, item]);
                 }

@@ -1,11 +1,12 @@
 //! The reader puts every list of a form in one shared block (`gdl::list`):
 //! random trees read back as the same structure, and lists cloned out of a
-//! form stay whole after the form and every other form are gone.
+//! form stay whole after the form and every other form are gone; reading a
+//! form again gives the file offset of each of its values.
 
 use std::rc::Rc;
 
 use gdl::lexer::Lexer;
-use gdl::reader::{read_form, ReadOutcome};
+use gdl::reader::{form_offsets, read_form, ReadOutcome};
 use gdl::value::{Symbols, Value};
 use proptest::prelude::*;
 
@@ -126,6 +127,67 @@ proptest! {
         drop(kept);
         // Nothing but the test holds the file any more.
         prop_assert_eq!(Rc::strong_count(&file), 1);
+    }
+}
+
+/// Every value inside the list `v` (recursively), by reference.
+fn parts<'v>(v: &'v Value, out: &mut Vec<&'v Value>) {
+    for item in v.items() {
+        out.push(item);
+        parts(item, out);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, .. ProptestConfig::default() })]
+
+    #[test]
+    fn each_part_of_a_form_reads_again_from_its_offset(
+        trees in prop::collection::vec(tree(), 1..5),
+        gaps in prop::collection::vec(prop_oneof![Just(" "), Just("\n  "), Just(" ; note\n"), Just("\t")], 1..40)
+    ) {
+        let mut source = String::new();
+        for (k, t) in trees.iter().enumerate() {
+            let mut one = String::new();
+            text(t, &mut one);
+            // Vary the blanks between tokens (never inside strings: the
+            // trees' strings hold no spaces).
+            let mut g = k;
+            for c in one.chars() {
+                source.push(c);
+                if c == ' ' {
+                    source.push_str(gaps[g % gaps.len()]);
+                    g += 1;
+                }
+            }
+            source.push('\n');
+        }
+        let file = Rc::new(source.into_bytes());
+        let mut symbols = Symbols::default();
+        let mut lexer = Lexer::for_file(&file, Default::default());
+        while let Ok(ReadOutcome::Form(form)) = read_form(&mut lexer, &mut symbols, true, 100) {
+            let Value::List(list) = &form.value else { continue };
+            let mut again = Lexer::for_file(&file, Default::default());
+            again.resume_at(form.start);
+            let offsets = form_offsets(&mut again, &mut symbols, true, 100);
+            let mut all = Vec::new();
+            parts(&form.value, &mut all);
+            for part in all {
+                let index = list.block_index(part).expect("a part of the form is in its block");
+                let at = offsets[index] as usize;
+                let mut there = Lexer::for_file(&file, Default::default());
+                there.resume_at(at);
+                let Ok(ReadOutcome::Form(read)) = read_form(&mut there, &mut symbols, true, 100) else {
+                    panic!("nothing reads at {at}");
+                };
+                // The `quote` of a quoted form is where its quote mark is.
+                let quote_head = matches!(read.value.head(), Some(Value::Sym(q)) if symbols.name(*q) == b"quote")
+                    && read.value.head().is_some_and(|h| h.equal(part));
+                prop_assert!(read.value.equal(part) || quote_head, "at {} read {:?}, not {:?}", at, read.value, part);
+            }
+            let elsewhere = Value::Num(1);
+            prop_assert_eq!(list.block_index(&elsewhere), None);
+        }
     }
 }
 

@@ -185,7 +185,9 @@ impl Interp {
             self.set_area_shape(w, h)?;
         }
         let mut last = 0;
+        let outer = self.part;
         for el in rest {
+            self.focus(outer, el);
             let Some(Value::Sym(prop)) = el.head() else {
                 self.warn(format!(
                     "`{}` should be a property binding like `(terrain …)`; the rest is skipped",
@@ -289,6 +291,7 @@ impl Interp {
                 _ => self.warn(format!("the area form has no property named `{name}`")),
             }
         }
+        self.part = outer;
         Ok(())
     }
 

@@ -49,6 +49,16 @@ impl Interp {
 
     /// Interprets one top-level form (spec 4.1).
     pub fn interpret(&mut self, form: &Value) -> Result<(), Error> {
+        // Reading a form's parts narrows the position of messages to each
+        // part in turn (`focus`); whatever a form leaves, the next one
+        // starts from its own position.
+        let outer = self.part;
+        let result = self.interpret_form(form);
+        self.part = outer;
+        result
+    }
+
+    fn interpret_form(&mut self, form: &Value) -> Result<(), Error> {
         let from = self.current_module;
         let Some(Value::Sym(head)) = form.head() else {
             return self.useless(form, from);

@@ -25,7 +25,7 @@ impl Interp {
     pub fn eval(&mut self, x: &Value) -> Result<Value, Error> {
         self.step()?;
         match x {
-            Value::Sym(id) => Ok(self.eval_symbol(*id)),
+            Value::Sym(id) => Ok(self.eval_symbol(*id, x)),
             Value::List(items) => {
                 self.enter()?;
                 // Arithmetic recurses once per list element (spec 3.4); grow the
@@ -38,17 +38,19 @@ impl Interp {
         }
     }
 
-    fn eval_symbol(&mut self, id: SymId) -> Value {
+    /// The value of symbol `id`; `x` is where it was read, for a warning.
+    fn eval_symbol(&mut self, id: SymId, x: &Value) -> Value {
         if let Some(v) = self.symbols.value(id) {
             return v.clone();
         }
         if let Some(k) = self.known.kind_lists.iter().position(|&s| s == id) {
             return self.bind_kind_list(Kind::ALL[k]);
         }
-        self.warn_plain(format!(
+        let text = format!(
             "`{}` has no value, so it stands for itself; define it or check its spelling",
             self.sym_str(id)
-        ));
+        );
+        self.focused(x, |it| it.warn_plain(text));
         Value::Sym(id)
     }
 

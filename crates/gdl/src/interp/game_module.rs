@@ -134,7 +134,9 @@ impl Interp {
             props = &args[1..];
         }
         let mut last_string: Option<Vec<u8>> = None;
+        let outer = self.part;
         for el in props {
+            self.focus(outer, el);
             let Some(Value::Sym(prop)) = el.head() else {
                 self.warn(format!(
                     "`{}` should be a property binding like `(title \"…\")`; the remaining properties are skipped",
@@ -170,6 +172,7 @@ impl Interp {
                 )),
             }
         }
+        self.part = outer;
         if !peek {
             self.load_base_module(m)?;
         }

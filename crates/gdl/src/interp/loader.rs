@@ -283,9 +283,14 @@ impl Interp {
                         file,
                         offset: form.start,
                     });
+                    let saved_form = self.form.take();
+                    let saved_part = self.part.take();
+                    self.form = super::CurrentForm::of(file, form.start, self.reading, &form.value);
                     self.flush_kind_lists();
                     let r = self.game_module_form(m, &items[1..], true);
                     self.origin = saved;
+                    self.form = saved_form;
+                    self.part = saved_part;
                     r.map_err(|e| self.locate(e, file, form.start))?;
                 }
             }
@@ -381,8 +386,12 @@ impl Interp {
         self.load_depth += 1;
         self.modules[m].open = true;
         let saved_origin = self.origin;
+        let saved_form = self.form.take();
+        let saved_part = self.part.take();
         let result = self.read_file(m, file, &bytes);
         self.origin = saved_origin;
+        self.form = saved_form;
+        self.part = saved_part;
         self.load_depth -= 1;
         self.modules[m].open = false;
         self.modules[m].loaded = true;
@@ -435,6 +444,8 @@ impl Interp {
                         file,
                         offset: form.start,
                     });
+                    self.form = super::CurrentForm::of(file, form.start, self.reading, &form.value);
+                    self.part = None;
                     if form.stray_close {
                         let c = self.modules[m].counters;
                         self.warn_plain(format!(
@@ -443,8 +454,10 @@ impl Interp {
                         ));
                     }
                     self.current_module = Some(m);
-                    self.interpret(&form.value)
-                        .map_err(|e| self.locate(e, file, form.start))?;
+                    let result = self.interpret(&form.value);
+                    // Let the form's block go as soon as the form does.
+                    self.form = None;
+                    result.map_err(|e| self.locate(e, file, form.start))?;
                 }
             }
         }

@@ -97,7 +97,9 @@ impl Interp {
             rest = &rest[1..];
         }
         let mut last = 0;
+        let outer = self.part;
         for el in rest {
+            self.focus(outer, el);
             let Some(Value::Sym(prop)) = el.head() else {
                 self.warn(format!(
                     "`{}` should be a property binding like `(circumference 360)`; the rest is skipped",
@@ -116,6 +118,7 @@ impl Interp {
                 _ => self.warn(format!("the world form has no property named `{name}`")),
             }
         }
+        self.part = outer;
     }
 
     pub(crate) fn doctrine_form(&mut self, args: &[Value]) -> Result<(), Error> {
@@ -129,7 +132,9 @@ impl Interp {
                 rest = &rest[1..];
             }
         }
+        let outer = self.part;
         for el in rest {
+            self.focus(outer, el);
             let Some(Value::Sym(prop)) = el.head() else {
                 self.warn(format!(
                     "`{}` should be a property binding; the rest is skipped",
@@ -148,6 +153,7 @@ impl Interp {
                 _ => self.warn(format!("the doctrine form has no property named `{name}`")),
             }
         }
+        self.part = outer;
         Ok(())
     }
 
@@ -177,7 +183,9 @@ impl Interp {
                 self.scorekeepers.len() - 1
             }
         };
+        let outer = self.part;
         for el in rest {
+            self.focus(outer, el);
             let Some(Value::Sym(prop)) = el.head() else {
                 self.warn(format!(
                     "`{}` should be a property binding; the rest is skipped",
@@ -218,6 +226,7 @@ impl Interp {
                 )),
             }
         }
+        self.part = outer;
         Ok(())
     }
 
@@ -236,7 +245,9 @@ impl Interp {
                 String::from_utf8_lossy(name)
             ));
         }
+        let outer = self.part;
         for clause in &args[1..] {
+            self.focus(outer, clause);
             match clause.head() {
                 Some(Value::List(_)) => {}
                 Some(Value::Sym(s)) if self.symbols.name(*s) == b"notes" => {
@@ -263,5 +274,6 @@ impl Interp {
                 )),
             }
         }
+        self.part = outer;
     }
 }

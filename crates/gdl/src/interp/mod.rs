@@ -27,6 +27,7 @@ use std::rc::Rc;
 use crate::defaults::{kernel, KernelDefs, Slot};
 use crate::error::{Error, ErrorKind, Location};
 use crate::lexer::{LineCounters, MAX_TOKEN_LEN};
+use crate::list::List;
 use crate::print::{self, Naming};
 use crate::value::{Kind, SymId, Symbols, Text, Value};
 
@@ -114,6 +115,37 @@ pub struct Warning {
     pub prefix: Option<Vec<u8>>,
     pub text: Vec<u8>,
     pub origin: Option<Origin>,
+}
+
+/// The top-level form being interpreted, for messages about its parts.
+#[derive(Debug)]
+pub(crate) struct CurrentForm {
+    pub(crate) file: usize,
+    /// The offset of its first byte, and the conditional-reading flag it
+    /// was read with: what reading it again needs.
+    pub(crate) start: usize,
+    pub(crate) reading: bool,
+    pub(crate) list: List,
+    /// The offset of each value of its block, read again the first time a
+    /// message needs one.
+    pub(crate) offsets: Option<Vec<u32>>,
+}
+
+impl CurrentForm {
+    /// The form `value` read from `file` at `start`, if it is a list (only
+    /// a list has parts).
+    pub(crate) fn of(file: usize, start: usize, reading: bool, value: &Value) -> Option<Self> {
+        match value {
+            Value::List(list) => Some(CurrentForm {
+                file,
+                start,
+                reading,
+                list: list.clone(),
+                offsets: None,
+            }),
+            _ => None,
+        }
+    }
 }
 
 /// A stored type property value.
@@ -275,6 +307,12 @@ pub struct Interp {
     /// of the same file, which starts by reading them again.
     pub(crate) peeked: Vec<loader::Peeked>,
     pub(crate) origin: Option<Origin>,
+    /// The top-level form being interpreted: messages about a part of it
+    /// point at that part (see [`Interp::focus`]).
+    pub(crate) form: Option<CurrentForm>,
+    /// The part of [`Interp::form`] that messages are about now: the index
+    /// of a value in the form's block.
+    pub(crate) part: Option<usize>,
     steps: u64,
     depth: usize,
     pub(crate) load_depth: usize,
@@ -356,6 +394,8 @@ impl Interp {
             files: Vec::new(),
             peeked: Vec::new(),
             origin: None,
+            form: None,
+            part: None,
             steps: 0,
             depth: 0,
             load_depth: 0,
@@ -483,6 +523,62 @@ impl Interp {
         Some(p)
     }
 
+    /// Makes `at` the part of the form that messages are about, when it is
+    /// a part of the top-level form being interpreted (a clause, a value);
+    /// else `outer` (saved by the caller before a loop over the form's
+    /// parts). A warning then points at that part, not at the form's first
+    /// byte; values made by evaluation have no place in the form.
+    pub(crate) fn focus(&mut self, outer: Option<usize>, at: &Value) {
+        self.part = self
+            .form
+            .as_ref()
+            .and_then(|f| f.list.block_index(at))
+            .or(outer);
+    }
+
+    /// Runs `f` with messages about `at` (see [`Interp::focus`]).
+    pub(crate) fn focused<R>(&mut self, at: &Value, f: impl FnOnce(&mut Self) -> R) -> R {
+        let saved = self.part;
+        self.focus(saved, at);
+        let result = f(self);
+        self.part = saved;
+        result
+    }
+
+    /// Where a message made now points: the focused part of the form being
+    /// interpreted, else [`Interp::origin`].
+    fn message_origin(&mut self) -> Option<Origin> {
+        let mut origin = self.origin?;
+        let (Some(index), Some(form)) = (self.part, &mut self.form) else {
+            return Some(origin);
+        };
+        if form.file != origin.file {
+            return Some(origin);
+        }
+        let offsets = match &form.offsets {
+            Some(offsets) => offsets,
+            None => {
+                // Read the form again for its offsets, the first time a
+                // message about one of its parts needs them.
+                let bytes = self.files[form.file].bytes.clone();
+                let mut lexer = crate::lexer::Lexer::for_file(&bytes, LineCounters::default())
+                    .with_max_token_len(self.options.limits.max_token_len);
+                lexer.resume_at(form.start);
+                let offsets = crate::reader::form_offsets(
+                    &mut lexer,
+                    &mut self.symbols,
+                    form.reading,
+                    self.options.limits.max_depth,
+                );
+                form.offsets.insert(offsets)
+            }
+        };
+        if let Some(&offset) = offsets.get(index).filter(|&&o| o != u32::MAX) {
+            origin.offset = offset as usize;
+        }
+        Some(origin)
+    }
+
     /// A read warning: prefixed with the current module's counters.
     pub(crate) fn warn(&mut self, text: impl Into<Vec<u8>>) {
         let prefix = self.prefix_of(self.current_module);
@@ -502,11 +598,12 @@ impl Interp {
     }
 
     fn push_warning(&mut self, prefix: Option<Vec<u8>>, text: Vec<u8>, severity: Severity) {
+        let origin = self.message_origin();
         self.warnings.push(Warning {
             severity,
             prefix,
             text,
-            origin: self.origin,
+            origin,
         });
     }
 

@@ -278,7 +278,9 @@ impl Interp {
 
     fn side_props(&mut self, k: usize, props: &[Value]) -> Result<(), Error> {
         let mut last_string: Option<Vec<u8>> = None;
+        let outer = self.part;
         for el in props {
+            self.focus(outer, el);
             let Some(Value::Sym(prop)) = el.head() else {
                 self.warn(format!(
                     "`{}` should be a property binding like `(name \"…\")`; the rest is skipped",
@@ -321,6 +323,7 @@ impl Interp {
                 ));
             }
         }
+        self.part = outer;
         Ok(())
     }
 

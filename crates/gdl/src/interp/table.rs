@@ -48,7 +48,9 @@ impl Interp {
             self.tables[t] = None;
         }
         self.allocate_table(t);
+        let outer = self.part;
         for clause in clauses {
+            self.focus(outer, clause);
             // Clauses are borrowed from the form, not cloned: this loop runs
             // once per clause of every table form.
             let evaluated;
@@ -98,6 +100,7 @@ impl Interp {
                 _ => {}
             }
         }
+        self.part = outer;
         Ok(())
     }
 

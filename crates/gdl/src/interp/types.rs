@@ -52,7 +52,9 @@ impl Interp {
         self.grow_for_new_type(kind);
         let object = Value::Type(kind, index as u16);
         self.bind_checked(sym, object.clone());
+        let outer = self.part;
         for el in &args[1..] {
+            self.focus(outer, el);
             let Some(Value::Sym(prop)) = el.head() else {
                 self.warn(format!(
                     "`{}` should be a property binding like `(name value)`; the rest of the declaration is skipped",
@@ -80,6 +82,7 @@ impl Interp {
                 break;
             }
         }
+        self.part = outer;
         self.finish_type_names(kind, index, sym);
         self.kind_lists_stale[kind.index()] = true;
         Ok(())

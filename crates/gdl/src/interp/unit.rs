@@ -263,7 +263,9 @@ impl Interp {
             }
         }
         let mut requested = 0;
+        let outer = self.part;
         for el in rest {
+            self.focus(outer, el);
             let Some(Value::Sym(prop)) = el.head() else {
                 self.warn(format!(
                     "`{}` should be a property binding like `(n \"name\")`; the form ends here",
@@ -335,6 +337,7 @@ impl Interp {
                 )),
             }
         }
+        self.part = outer;
         if requested > 0 {
             if let Some(other) = self
                 .units
@@ -435,7 +438,9 @@ impl Interp {
             self.unit_defaults = UnitDefaults::default();
             rest = &rest[1..];
         }
+        let outer = self.part;
         for el in rest {
+            self.focus(outer, el);
             let Some(Value::Sym(prop)) = el.head() else {
                 self.warn(format!(
                     "`{}` should be a property binding; the rest is skipped",
@@ -485,6 +490,7 @@ impl Interp {
                 )),
             }
         }
+        self.part = outer;
         Ok(())
     }
 }

@@ -1,0 +1,90 @@
+//! Warnings about a part of a form point at that part (file:line:col and a
+//! caret under it), not at the form's first byte.
+
+use gdl::diagnostic::render_warnings;
+
+/// The rendered warnings of module `m.g` with text `src`.
+fn warnings(src: &str) -> String {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let main = dir.path().join("m.g");
+    std::fs::write(&main, src).expect("write");
+    let loaded = gdl::load(main.to_str().expect("utf-8"), gdl::Options::default());
+    assert!(loaded.fatal.is_none(), "{:?}", loaded.fatal);
+    let it = &loaded.interp;
+    // Only the `m.g:LINE:COL: …` lines and the carets, without the folder.
+    render_warnings(it, it.warnings.iter())
+        .lines()
+        .map(|l| l.rsplit_once('/').map_or(l, |(_, file)| file).to_owned())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn a_type_property_clause() {
+    let w = warnings("(unit-type inf\n  (hp 3)\n  (hp-max 2))\n");
+    assert!(
+        w.contains("m.g:2:3: warning: unit type `inf` has no property named `hp`"),
+        "{w}"
+    );
+    assert!(w.contains("2 |   (hp 3)\n  |   ^"), "{w}");
+}
+
+#[test]
+fn an_unbound_symbol_inside_a_clause() {
+    let w = warnings("(unit-type a) (terrain-type t)\n(table mp-to-traverse\n  (a nowhere 3))\n");
+    assert!(
+        w.contains("m.g:3:6: warning: `nowhere` has no value"),
+        "{w}"
+    );
+    assert!(
+        w.contains(
+            "m.g:3:3: warning: table mp-to-traverse index 2 `nowhere` is not a terrain type"
+        ),
+        "{w}"
+    );
+}
+
+#[test]
+fn clauses_of_world_side_and_area_forms() {
+    let w = warnings(
+        "(unit-type a) (terrain-type t)\n(world 10 (bogus 1))\n(side 1 (nonsense 2))\n(area 4 4 (flat 1))\n",
+    );
+    assert!(
+        w.contains("m.g:2:11: warning: the world form has no property named `bogus`"),
+        "{w}"
+    );
+    assert!(w.contains("m.g:3:9: warning: side"), "{w}");
+    assert!(
+        w.contains("m.g:4:11: warning: the area form has no property named `flat`"),
+        "{w}"
+    );
+}
+
+#[test]
+fn a_form_level_warning_stays_at_the_form_and_the_next_form_starts_fresh() {
+    // The unknown form is about the whole form; a quoted clause is a value
+    // made by the reader, and still a part of its form.
+    let w = warnings("(unit-type a (hp 1))\n(frobnicate 1 2)\n(unit-type b '(hp 1))\n");
+    assert!(w.contains("m.g:1:14: warning: unit type `a`"), "{w}");
+    assert!(w.contains("m.g:2:1: warning:"), "{w}");
+    assert!(w.contains("m.g:3:14: warning:"), "{w}");
+}
+
+#[test]
+fn included_modules_point_into_their_own_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("inc.g"), "(unit-type b\n (bogus 1))\n").expect("write");
+    let main = dir.path().join("m.g");
+    std::fs::write(&main, "(include \"inc\") (unit-type a (hp 1))\n").expect("write");
+    let loaded = gdl::load(main.to_str().expect("utf-8"), gdl::Options::default());
+    let it = &loaded.interp;
+    let w = render_warnings(it, it.warnings.iter());
+    assert!(
+        w.contains("inc.g:2:2: warning: unit type `b` has no property named `bogus`"),
+        "{w}"
+    );
+    assert!(
+        w.contains("m.g:1:30: warning: unit type `a` has no property named `hp`"),
+        "{w}"
+    );
+}
