@@ -88,3 +88,18 @@ fn included_modules_point_into_their_own_file() {
         "{w}"
     );
 }
+
+#[test]
+fn a_fatal_error_in_a_clause_points_at_the_clause() {
+    // 7.5's "0x0 area": a layer read before the area has a size.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let main = dir.path().join("m.g");
+    std::fs::write(
+        &main,
+        "(unit-type a) (terrain-type t)\n(area (people-sides\n  (by-name (x 0)) \"a\"))\n",
+    )
+    .expect("write");
+    let loaded = gdl::load(main.to_str().expect("utf-8"), gdl::Options::default());
+    let err = loaded.fatal.expect("a fatal error");
+    assert!(err.to_string().contains("m.g:2:7: 0x0 area"), "{err}");
+}

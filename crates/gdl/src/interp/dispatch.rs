@@ -53,7 +53,10 @@ impl Interp {
         // part in turn (`focus`); whatever a form leaves, the next one
         // starts from its own position.
         let outer = self.part;
-        let result = self.interpret_form(form);
+        // An error with no position of its own (the kernel's fatal
+        // messages) is placed where the form was being read when it came:
+        // the part of the form in focus then, else the form.
+        let result = self.interpret_form(form).map_err(|e| self.place_error(e));
         self.part = outer;
         result
     }

@@ -579,6 +579,18 @@ impl Interp {
         Some(origin)
     }
 
+    /// `err` located where a message made now would point, if it has no
+    /// position yet.
+    pub(crate) fn place_error(&mut self, err: Error) -> Error {
+        if err.location.is_some() || err.offset.is_some() {
+            return err;
+        }
+        match self.message_origin() {
+            Some(o) => self.locate(err, o.file, o.offset),
+            None => err,
+        }
+    }
+
     /// A read warning: prefixed with the current module's counters.
     pub(crate) fn warn(&mut self, text: impl Into<Vec<u8>>) {
         let prefix = self.prefix_of(self.current_module);
