@@ -24,9 +24,11 @@ pub struct Form {
 #[derive(Debug)]
 pub enum ReadOutcome {
     Form(Form),
-    /// End of file; `unclosed` lists were open and the unfinished form was dropped.
+    /// End of file; `unclosed` lists were open and the unfinished form,
+    /// which starts at `form_start`, was dropped.
     Eof {
         unclosed: usize,
+        form_start: Option<usize>,
     },
 }
 
@@ -162,7 +164,10 @@ fn read_form_in<const OFFSETS: bool>(
                     .iter()
                     .filter(|f| matches!(f, Frame::List(..)))
                     .count();
-                return Ok(ReadOutcome::Eof { unclosed });
+                return Ok(ReadOutcome::Eof {
+                    unclosed,
+                    form_start,
+                });
             }
             TokenKind::Open => {
                 if stack.len() >= max_depth {

@@ -294,9 +294,10 @@ impl Interp {
                     r.map_err(|e| self.locate(e, file, form.start))?;
                 }
             }
-            ReadOutcome::Eof { unclosed } => {
-                self.missing_close_parens(m, unclosed, file, bytes.len())
-            }
+            ReadOutcome::Eof {
+                unclosed,
+                form_start,
+            } => self.missing_close_parens(m, unclosed, file, form_start.unwrap_or(bytes.len())),
         }
         Ok(())
     }
@@ -435,8 +436,13 @@ impl Interp {
             self.drain_lexer(&mut lexer, m, file);
             let outcome = outcome.map_err(|e| self.locate(e, file, lexer.offset()))?;
             match outcome {
-                ReadOutcome::Eof { unclosed } => {
-                    self.missing_close_parens(m, unclosed, file, bytes.len());
+                ReadOutcome::Eof {
+                    unclosed,
+                    form_start,
+                } => {
+                    // The warning points at the form left open.
+                    let at = form_start.unwrap_or(bytes.len());
+                    self.missing_close_parens(m, unclosed, file, at);
                     return Ok(());
                 }
                 ReadOutcome::Form(form) => {
@@ -576,7 +582,7 @@ impl Interp {
             }
             match outcome {
                 Err(e) => break Err(e),
-                Ok(ReadOutcome::Eof { unclosed }) => {
+                Ok(ReadOutcome::Eof { unclosed, .. }) => {
                     if unclosed > 0 {
                         self.warn_plain(format!(
                             "{unclosed} list(s) not closed at the end of the expression"
