@@ -103,3 +103,12 @@ fn a_fatal_error_in_a_clause_points_at_the_clause() {
     let err = loaded.fatal.expect("a fatal error");
     assert!(err.to_string().contains("m.g:2:7: 0x0 area"), "{err}");
 }
+
+#[test]
+fn a_form_left_open_at_the_end_of_the_file_is_pointed_at() {
+    let w = warnings("(define a 1)\n(unit-type b (hp-max 3)\n(define c 2)\n");
+    assert!(
+        w.contains("m.g:2:1: warning: missing a close paren at the end of the file"),
+        "{w}"
+    );
+}
