@@ -112,3 +112,18 @@ fn a_form_left_open_at_the_end_of_the_file_is_pointed_at() {
         "{w}"
     );
 }
+
+#[test]
+fn define_and_add_point_at_the_name_the_types_or_the_value() {
+    let w = warnings(
+        "(unit-type a) (unit-type b)\n(define x 1)\n(define x 2)\n(add (a b) bogus 1)\n(add (a b) hp-max (1 2 3))\n(add 7 hp-max 1)\n",
+    );
+    for at in [
+        "m.g:3:9: warning: `x` already has a value",
+        "m.g:4:12: warning: unit type `a` has no property named `bogus`",
+        "m.g:5:19: warning: 2 types but 3 values",
+        "m.g:6:6: warning: `(add 7 hp-max 1)` names no types",
+    ] {
+        assert!(w.contains(at), "{at} in\n{w}");
+    }
+}

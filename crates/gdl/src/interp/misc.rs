@@ -20,10 +20,11 @@ impl Interp {
             return Ok(());
         };
         if self.symbols.is_bound(*sym) {
-            self.warn(format!(
+            let text = format!(
                 "`{}` already has a value, which is overwritten; use `set` to change a value on purpose",
                 self.sym_str(*sym)
-            ));
+            );
+            self.focused(&args[0], |it| it.warn(text));
         }
         self.bind_checked(*sym, v);
         Ok(())

@@ -231,8 +231,18 @@ impl Interp {
             },
             _ => return self.no_types_to_add(form),
         };
+        let prop_at = &args[1];
         let prop = self.sym_name(*prop);
         let prop = String::from_utf8_lossy(&prop);
+        // Messages about setting the property point at its name when the
+        // kind has no such property, else at the value.
+        let outer = self.part;
+        let about = if self.prop_index(kind, &prop).is_some() {
+            raw
+        } else {
+            prop_at
+        };
+        self.focus(outer, about);
         let skip_zz = kind != Kind::Unit && prop.starts_with("zz-");
         if let Value::Type(_, i) = types {
             if !skip_zz {
@@ -258,7 +268,8 @@ impl Interp {
         let p = self.prop_index(kind, &prop);
         for (k, t) in targets.iter().enumerate() {
             let Some(i) = t.as_type(kind) else {
-                self.warn(format!("`{}` is not a {} type", self.show(t), kind.word()));
+                let text = format!("`{}` is not a {} type", self.show(t), kind.word());
+                self.focused(&args[0], |it| it.warn(text));
                 break;
             };
             if skip_zz {
@@ -274,10 +285,14 @@ impl Interp {
     }
 
     fn no_types_to_add(&mut self, form: &Value) -> Result<(), Error> {
-        self.warn(format!(
+        let text = format!(
             "`{}` names no types to add the property to",
             self.show(form)
-        ));
+        );
+        match form.items().get(1) {
+            Some(types) => self.focused(types, |it| it.warn(text)),
+            None => self.warn(text),
+        }
         Ok(())
     }
 

@@ -258,7 +258,7 @@ impl Interp {
         if let Some(s) = rest.first() {
             if !matches!(s, Value::List(_)) {
                 let v = self.eval(s)?;
-                side_num = Some(self.number_of(&v));
+                side_num = Some(self.focused(s, |it| it.number_of(&v)));
                 rest = &rest[1..];
             }
         }
