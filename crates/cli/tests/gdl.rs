@@ -90,11 +90,11 @@ fn strict_mode_makes_missing_modules_fatal() {
     let normal = orderly(&["gdl", "dump", &m]);
     assert_eq!(normal.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&normal.stderr)
-        .contains("m.g:2:1: note: module \"nowhere\" not found (include)"));
+        .contains("m.g:2:10: note: module \"nowhere\" not found (include)"));
     let strict = orderly(&["gdl", "dump", "--strict", &m]);
     assert_eq!(strict.status.code(), Some(2));
     assert!(
-        String::from_utf8_lossy(&strict.stdout).contains("m.g:2:1: module \"nowhere\" not found")
+        String::from_utf8_lossy(&strict.stdout).contains("m.g:2:10: module \"nowhere\" not found")
     );
 }
 

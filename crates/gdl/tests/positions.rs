@@ -127,3 +127,18 @@ fn define_and_add_point_at_the_name_the_types_or_the_value() {
         assert!(w.contains(at), "{at} in\n{w}");
     }
 }
+
+#[test]
+fn names_are_pointed_at_where_the_warning_is_about_a_name() {
+    let w = warnings(
+        "(game-module \"other\")\n(unit-type a) (terrain-type t)\n(table no-such-table (a t 1))\n(table mp-to-traverse (a t 1))\n(unit-type late)\n(include \"nowhere\")\n",
+    );
+    for at in [
+        "m.g:1:14: warning: module `m` declares the name `other`",
+        "m.g:3:8: warning: there is no table named `no-such-table`",
+        "m.g:5:12: warning: unit type `late` is declared after a table",
+        "m.g:6:10: note: module \"nowhere\" not found",
+    ] {
+        assert!(w.contains(at), "{at} in\n{w}");
+    }
+}

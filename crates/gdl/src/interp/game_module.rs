@@ -125,11 +125,12 @@ impl Interp {
         let mut props = args;
         if let Some(Value::Str(declared)) = args.first() {
             if **declared != *self.modules[m].name {
-                self.warn(format!(
+                let text = format!(
                     "module `{}` declares the name `{}`; the declared name is ignored, rename the file or fix the declaration",
                     String::from_utf8_lossy(&self.modules[m].name),
                     String::from_utf8_lossy(declared)
-                ));
+                );
+                self.focused(&args[0], |it| it.warn(text));
             }
             props = &args[1..];
         }

@@ -508,7 +508,11 @@ impl Interp {
         if let Some(cur) = self.current_module {
             self.add_include(cur, m);
         }
+        // A module that is not found is told at its name.
+        let outer = self.part;
+        self.focus(outer, &args[0]);
         self.load(m, false, "include")?;
+        self.part = outer;
         if self.modules[m].loaded {
             self.apply_variants(m, &args[1..])?;
         }

@@ -652,13 +652,10 @@ impl Interp {
         err
     }
 
-    /// A fatal error at the form being interpreted (for the project's own errors).
-    pub(crate) fn fatal_here(&self, kind: ErrorKind, message: String) -> Error {
-        let err = Error::new(kind, message);
-        match self.origin {
-            Some(o) => self.locate(err, o.file, o.offset),
-            None => err,
-        }
+    /// A fatal error at the form being interpreted, or the part of it in
+    /// focus (for the project's own errors).
+    pub(crate) fn fatal_here(&mut self, kind: ErrorKind, message: String) -> Error {
+        self.place_error(Error::new(kind, message))
     }
 
     // ----- type helpers -----

@@ -36,9 +36,9 @@ impl Interp {
             return Ok(());
         }
         let Some(&t) = self.defs.table_index.get(&*tname) else {
-            self.warn(format!(
-                "there is no table named `{tname}`; check the spelling against the manual"
-            ));
+            let text =
+                format!("there is no table named `{tname}`; check the spelling against the manual");
+            self.focused(&args[0], |it| it.warn(text));
             return Ok(());
         };
         let mut clauses = &args[1..];

@@ -37,12 +37,15 @@ impl Interp {
             return Ok(());
         };
         if self.closed[kind.index()] {
+            let outer = self.part;
+            self.focus(outer, &args[0]);
             self.warn(format!(
                 "{} `{}` is declared after a table indexed by {} types was filled; declare all types first",
                 kind_phrase(kind),
                 self.sym_str(sym),
                 kind.word()
             ));
+            self.part = outer;
         }
         self.types[kind.index()].push(TypeDef {
             symbol: Some(sym),

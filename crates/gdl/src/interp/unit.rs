@@ -420,7 +420,7 @@ impl Interp {
         Ok(())
     }
 
-    fn existing_side(&self, n: i32) -> Result<i32, Error> {
+    fn existing_side(&mut self, n: i32) -> Result<i32, Error> {
         match self.side_index(n) {
             Some(_) => Ok(n),
             None => Err(self.fatal_here(
