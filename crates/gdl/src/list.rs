@@ -155,15 +155,16 @@ impl List {
         })
     }
 
-    /// The index of `value` among the values of this list's block, if it is
-    /// one of them: for a form's block, any part of the form, asked of the
-    /// form (or of any list of it) by reference. The index is the value's
-    /// place in the order the reader builds a block (see
-    /// [`crate::reader::form_offsets`]).
-    pub fn block_index(&self, value: &Value) -> Option<usize> {
+    /// The index of the value at `value` among the values of this list's
+    /// block, if it is one of them: for a form's block, any part of the
+    /// form, asked of the form (or of any list of it) by address. The index
+    /// is the value's place in the order the reader builds a block (see
+    /// [`crate::reader::form_offsets`]). Only the address is compared: it
+    /// need not point at a live value.
+    pub fn block_index(&self, value: *const Value) -> Option<usize> {
         let values = &self.block().values;
         let size = std::mem::size_of::<Value>();
-        let from_base = (value as *const Value as usize).checked_sub(values.as_ptr() as usize)?;
+        let from_base = (value as usize).checked_sub(values.as_ptr() as usize)?;
         let index = from_base / size;
         (from_base % size == 0 && index < values.len()).then_some(index)
     }

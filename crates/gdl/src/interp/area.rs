@@ -187,7 +187,7 @@ impl Interp {
         let mut last = 0;
         let outer = self.part;
         for el in rest {
-            self.focus(outer, el);
+            self.focus(el);
             let Some(Value::Sym(prop)) = el.head() else {
                 self.warn(format!(
                     "`{}` should be a property binding like `(terrain …)`; the rest is skipped",

@@ -137,7 +137,7 @@ impl Interp {
         let mut last_string: Option<Vec<u8>> = None;
         let outer = self.part;
         for el in props {
-            self.focus(outer, el);
+            self.focus(el);
             let Some(Value::Sym(prop)) = el.head() else {
                 self.warn(format!(
                     "`{}` should be a property binding like `(title \"…\")`; the remaining properties are skipped",

@@ -510,7 +510,7 @@ impl Interp {
         }
         // A module that is not found is told at its name.
         let outer = self.part;
-        self.focus(outer, &args[0]);
+        self.focus(&args[0]);
         self.load(m, false, "include")?;
         self.part = outer;
         if self.modules[m].loaded {

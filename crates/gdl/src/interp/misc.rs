@@ -100,7 +100,7 @@ impl Interp {
         let mut last = 0;
         let outer = self.part;
         for el in rest {
-            self.focus(outer, el);
+            self.focus(el);
             let Some(Value::Sym(prop)) = el.head() else {
                 self.warn(format!(
                     "`{}` should be a property binding like `(circumference 360)`; the rest is skipped",
@@ -135,7 +135,7 @@ impl Interp {
         }
         let outer = self.part;
         for el in rest {
-            self.focus(outer, el);
+            self.focus(el);
             let Some(Value::Sym(prop)) = el.head() else {
                 self.warn(format!(
                     "`{}` should be a property binding; the rest is skipped",
@@ -186,7 +186,7 @@ impl Interp {
         };
         let outer = self.part;
         for el in rest {
-            self.focus(outer, el);
+            self.focus(el);
             let Some(Value::Sym(prop)) = el.head() else {
                 self.warn(format!(
                     "`{}` should be a property binding; the rest is skipped",
@@ -248,7 +248,7 @@ impl Interp {
         }
         let outer = self.part;
         for clause in &args[1..] {
-            self.focus(outer, clause);
+            self.focus(clause);
             match clause.head() {
                 Some(Value::List(_)) => {}
                 Some(Value::Sym(s)) if self.symbols.name(*s) == b"notes" => {

@@ -310,9 +310,11 @@ pub struct Interp {
     /// The top-level form being interpreted: messages about a part of it
     /// point at that part (see [`Interp::focus`]).
     pub(crate) form: Option<CurrentForm>,
-    /// The part of [`Interp::form`] that messages are about now: the index
-    /// of a value in the form's block.
-    pub(crate) part: Option<usize>,
+    /// What messages are about now: the address of a value, which is a
+    /// part of [`Interp::form`] if it lies in the form's block (checked when
+    /// a message is made, so that focusing on each clause of a form is one
+    /// store). Only its address is used; it is never read through.
+    pub(crate) part: Option<*const Value>,
     steps: u64,
     depth: usize,
     pub(crate) load_depth: usize,
@@ -523,23 +525,25 @@ impl Interp {
         Some(p)
     }
 
-    /// Makes `at` the part of the form that messages are about, when it is
-    /// a part of the top-level form being interpreted (a clause, a value);
-    /// else `outer` (saved by the caller before a loop over the form's
-    /// parts). A warning then points at that part, not at the form's first
-    /// byte; values made by evaluation have no place in the form.
-    pub(crate) fn focus(&mut self, outer: Option<usize>, at: &Value) {
-        self.part = self
-            .form
-            .as_ref()
-            .and_then(|f| f.list.block_index(at))
-            .or(outer);
+    /// Makes `at` what messages are about: when it is a part of the
+    /// top-level form being interpreted (a clause, a value), a warning then
+    /// points at it, not at the form's first byte. Loops over a form's parts
+    /// save `part` first and put it back after.
+    pub(crate) fn focus(&mut self, at: &Value) {
+        self.part = Some(at);
     }
 
-    /// Runs `f` with messages about `at` (see [`Interp::focus`]).
+    /// Runs `f` with messages about `at` if it is a part of the form being
+    /// interpreted (else about what they were about).
     pub(crate) fn focused<R>(&mut self, at: &Value, f: impl FnOnce(&mut Self) -> R) -> R {
         let saved = self.part;
-        self.focus(saved, at);
+        if self
+            .form
+            .as_ref()
+            .is_some_and(|form| form.list.block_index(at).is_some())
+        {
+            self.focus(at);
+        }
         let result = f(self);
         self.part = saved;
         result
@@ -549,7 +553,10 @@ impl Interp {
     /// interpreted, else [`Interp::origin`].
     fn message_origin(&mut self) -> Option<Origin> {
         let mut origin = self.origin?;
-        let (Some(index), Some(form)) = (self.part, &mut self.form) else {
+        let (Some(part), Some(form)) = (self.part, &mut self.form) else {
+            return Some(origin);
+        };
+        let Some(index) = form.list.block_index(part) else {
             return Some(origin);
         };
         if form.file != origin.file {

@@ -50,7 +50,7 @@ impl Interp {
         self.allocate_table(t);
         let outer = self.part;
         for clause in clauses {
-            self.focus(outer, clause);
+            self.focus(clause);
             // Clauses are borrowed from the form, not cloned: this loop runs
             // once per clause of every table form.
             let evaluated;

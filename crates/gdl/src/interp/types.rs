@@ -38,7 +38,7 @@ impl Interp {
         };
         if self.closed[kind.index()] {
             let outer = self.part;
-            self.focus(outer, &args[0]);
+            self.focus(&args[0]);
             self.warn(format!(
                 "{} `{}` is declared after a table indexed by {} types was filled; declare all types first",
                 kind_phrase(kind),
@@ -57,7 +57,7 @@ impl Interp {
         self.bind_checked(sym, object.clone());
         let outer = self.part;
         for el in &args[1..] {
-            self.focus(outer, el);
+            self.focus(el);
             let Some(Value::Sym(prop)) = el.head() else {
                 self.warn(format!(
                     "`{}` should be a property binding like `(name value)`; the rest of the declaration is skipped",
@@ -127,22 +127,11 @@ impl Interp {
         }
     }
 
-    /// Sets one property (spec 3.11.1). `value` is evaluated for integer and
-    /// string properties and stored as given for Lisp ones.
-    pub(crate) fn set_type_prop(
-        &mut self,
-        kind: Kind,
-        index: usize,
-        prop: &str,
-        value: &Value,
-    ) -> Result<PropOutcome, Error> {
-        let p = self.prop_index(kind, prop);
-        self.set_type_prop_at(kind, index, p, prop, value)
-    }
-
-    /// [`Self::set_type_prop`] with the property already looked up (`p` is
-    /// its index, `None` if the kind has no property `prop`), for forms
-    /// that set one property on many types.
+    /// Sets one property (spec 3.11.1): `p` is its index as
+    /// [`Interp::prop_index`] gives it for `prop` (`None` if the kind has no
+    /// such property; forms look it up once for all their types). `value` is
+    /// evaluated for integer and string properties and stored as given for
+    /// Lisp ones.
     fn set_type_prop_at(
         &mut self,
         kind: Kind,
@@ -239,17 +228,12 @@ impl Interp {
         let prop = String::from_utf8_lossy(&prop);
         // Messages about setting the property point at its name when the
         // kind has no such property, else at the value.
-        let outer = self.part;
-        let about = if self.prop_index(kind, &prop).is_some() {
-            raw
-        } else {
-            prop_at
-        };
-        self.focus(outer, about);
+        let p = self.prop_index(kind, &prop);
+        self.focus(if p.is_some() { raw } else { prop_at });
         let skip_zz = kind != Kind::Unit && prop.starts_with("zz-");
         if let Value::Type(_, i) = types {
             if !skip_zz {
-                self.set_type_prop(kind, usize::from(i), &prop, &values)?;
+                self.set_type_prop_at(kind, usize::from(i), p, &prop, &values)?;
             }
             return Ok(());
         }
@@ -268,7 +252,6 @@ impl Interp {
         } else {
             values.clone()
         };
-        let p = self.prop_index(kind, &prop);
         for (k, t) in targets.iter().enumerate() {
             let Some(i) = t.as_type(kind) else {
                 let text = format!("`{}` is not a {} type", self.show(t), kind.word());

@@ -265,7 +265,7 @@ impl Interp {
         let mut requested = 0;
         let outer = self.part;
         for el in rest {
-            self.focus(outer, el);
+            self.focus(el);
             let Some(Value::Sym(prop)) = el.head() else {
                 self.warn(format!(
                     "`{}` should be a property binding like `(n \"name\")`; the form ends here",
@@ -440,7 +440,7 @@ impl Interp {
         }
         let outer = self.part;
         for el in rest {
-            self.focus(outer, el);
+            self.focus(el);
             let Some(Value::Sym(prop)) = el.head() else {
                 self.warn(format!(
                     "`{}` should be a property binding; the rest is skipped",
