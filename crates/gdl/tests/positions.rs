@@ -19,6 +19,13 @@ fn warnings(src: &str) -> String {
         .join("\n")
 }
 
+/// Every one of `lines` is in the rendered warnings `w`.
+fn contains_all(w: &str, lines: &[&str]) {
+    for at in lines {
+        assert!(w.contains(at), "{at} in\n{w}");
+    }
+}
+
 #[test]
 fn a_type_property_clause() {
     let w = warnings("(unit-type inf\n  (hp 3)\n  (hp-max 2))\n");
@@ -118,14 +125,15 @@ fn define_and_add_point_at_the_name_the_types_or_the_value() {
     let w = warnings(
         "(unit-type a) (unit-type b)\n(define x 1)\n(define x 2)\n(add (a b) bogus 1)\n(add (a b) hp-max (1 2 3))\n(add 7 hp-max 1)\n",
     );
-    for at in [
-        "m.g:3:9: warning: `x` already has a value",
-        "m.g:4:12: warning: unit type `a` has no property named `bogus`",
-        "m.g:5:19: warning: 2 types but 3 values",
-        "m.g:6:6: warning: `(add 7 hp-max 1)` names no types",
-    ] {
-        assert!(w.contains(at), "{at} in\n{w}");
-    }
+    contains_all(
+        &w,
+        &[
+            "m.g:3:9: warning: `x` already has a value",
+            "m.g:4:12: warning: unit type `a` has no property named `bogus`",
+            "m.g:5:19: warning: 2 types but 3 values",
+            "m.g:6:6: warning: `(add 7 hp-max 1)` names no types",
+        ],
+    );
 }
 
 #[test]
@@ -133,12 +141,13 @@ fn names_are_pointed_at_where_the_warning_is_about_a_name() {
     let w = warnings(
         "(game-module \"other\")\n(unit-type a) (terrain-type t)\n(table no-such-table (a t 1))\n(table mp-to-traverse (a t 1))\n(unit-type late)\n(include \"nowhere\")\n",
     );
-    for at in [
-        "m.g:1:14: warning: module `m` declares the name `other`",
-        "m.g:3:8: warning: there is no table named `no-such-table`",
-        "m.g:5:12: warning: unit type `late` is declared after a table",
-        "m.g:6:10: note: module \"nowhere\" not found",
-    ] {
-        assert!(w.contains(at), "{at} in\n{w}");
-    }
+    contains_all(
+        &w,
+        &[
+            "m.g:1:14: warning: module `m` declares the name `other`",
+            "m.g:3:8: warning: there is no table named `no-such-table`",
+            "m.g:5:12: warning: unit type `late` is declared after a table",
+            "m.g:6:10: note: module \"nowhere\" not found",
+        ],
+    );
 }
