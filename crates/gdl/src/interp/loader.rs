@@ -16,7 +16,7 @@ use super::game_module::{Module, BASE_MODULE, DEFAULT_BASE_MODULE, FILENAME};
 use super::{Interp, SourceFile};
 
 /// Where a module's file was found.
-pub(crate) enum Found {
+enum Found {
     /// Already in the file table, at this index.
     Read(usize),
     /// Opened, not read yet; its size as the open file gave it.
@@ -509,10 +509,7 @@ impl Interp {
             self.add_include(cur, m);
         }
         // A module that is not found is told at its name.
-        let outer = self.part;
-        self.focus(&args[0]);
-        self.load(m, false, "include")?;
-        self.part = outer;
+        self.focused(&args[0], |it| it.load(m, false, "include"))?;
         if self.modules[m].loaded {
             self.apply_variants(m, &args[1..])?;
         }

@@ -37,15 +37,13 @@ impl Interp {
             return Ok(());
         };
         if self.closed[kind.index()] {
-            let outer = self.part;
-            self.focus(&args[0]);
-            self.warn(format!(
+            let text = format!(
                 "{} `{}` is declared after a table indexed by {} types was filled; declare all types first",
                 kind_phrase(kind),
                 self.sym_str(sym),
                 kind.word()
-            ));
-            self.part = outer;
+            );
+            self.focused(&args[0], |it| it.warn(text));
         }
         self.types[kind.index()].push(TypeDef {
             symbol: Some(sym),
