@@ -1,97 +1,113 @@
-//! Finds the Xconq 7.5 kernel's definition list (`kernel-defaults.txt`, the
-//! property, table and global definitions the reader must know), parses it
-//! and hands it to the crate as Rust tables in OUT_DIR (`kernel_defs.rs`), so
+//! Turns the Xconq 7.5 kernel's definition list (`data/kernel-definitions.tsv`:
+//! the property, table and global definitions the reader must know, with their
+//! kinds, bounds and defaults) into Rust tables in OUT_DIR (`kernel_defs.rs`), so
 //! that no process parses it at start-up.
 //!
-//! The list is the kernel's own data and lives in the shared corpus beside
-//! the project (`../shared/corpus/xconq-oracle/`); it is not copied into the
-//! repository. `ORDERLY_XCONQ_KERNEL_DEFAULTS` may name another copy. When
-//! neither is there the crate still builds (so the rest of Orderly does), and
-//! `gdl::defaults::available()` is false: the `orderly gdl` commands then say
-//! what is missing instead of reading modules wrongly.
-//!
-//! The line format: `udefault NAME int LO DEFAULT HI`, `udefault NAME str
-//! "DEFAULT"`, `udefault NAME obj …` (and `m`, `t`, `a` for the other kinds);
-//! `tdefn NAME KIND1 KIND2 dice1|- LO DEFAULT HI`; `vdefn NAME int DEFAULT
-//! _ LO HI`, `vdefn NAME str _ "DEFAULT"`, `vdefn NAME obj …`. Other lines are
-//! ignored; a missing or unreadable number reads as 0.
+//! The list is a table of facts about the 7.5 kernel kept in the repository in
+//! the project's own format (its header says the line format). A malformed line
+//! fails the build with the line's number and what is wrong: the list is ours,
+//! so a mistake in it is a bug to fix, not input to tolerate.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
+const SOURCE: &str = "data/kernel-definitions.tsv";
+
 fn main() {
-    println!("cargo:rerun-if-env-changed=ORDERLY_XCONQ_KERNEL_DEFAULTS");
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed={SOURCE}");
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
-    let source = std::env::var_os("ORDERLY_XCONQ_KERNEL_DEFAULTS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            manifest.join("../../../shared/corpus/xconq-oracle/kernel-defaults.txt")
-        });
+    let text = std::fs::read_to_string(manifest.join(SOURCE))
+        .unwrap_or_else(|e| panic!("{SOURCE}: cannot be read: {e}"));
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("set by cargo")).join("kernel_defs.rs");
-    println!("cargo:rerun-if-changed={}", source.display());
-    let text = match std::fs::read(&source) {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-        Err(e) => {
-            println!(
-                "cargo:warning=no Xconq kernel definitions at {} ({e}): `orderly gdl` will be unavailable",
-                source.display()
-            );
-            String::new()
-        }
-    };
-    std::fs::write(&out, generate(&text)).expect("OUT_DIR is writable");
-}
-
-/// Splits a line into words, keeping a double-quoted word (with spaces)
-/// whole, quotes included.
-fn words(line: &str) -> Vec<&str> {
-    let mut out = Vec::with_capacity(8);
-    let mut rest = line.trim();
-    while !rest.is_empty() {
-        let end = if let Some(r) = rest.strip_prefix('"') {
-            r.find('"').map_or(rest.len(), |e| e + 2)
-        } else {
-            rest.find(' ').unwrap_or(rest.len())
-        };
-        out.push(&rest[..end]);
-        rest = rest[end..].trim_start();
+    match generate(&text) {
+        Ok(source) => std::fs::write(&out, source).expect("OUT_DIR is writable"),
+        Err((line, message)) => panic!("{SOURCE}:{line}: {message}"),
     }
-    out
 }
 
-fn num(word: Option<&&str>) -> i32 {
-    word.and_then(|w| w.parse().ok()).unwrap_or(0)
+fn int(field: Option<&str>, what: &str) -> Result<i32, String> {
+    let text = field.ok_or_else(|| format!("the {what} is missing"))?;
+    text.parse()
+        .map_err(|_| format!("the {what} `{text}` is not a 32-bit integer"))
 }
 
-/// The Rust expression of a string default: `Some(b"…")` or `None`.
-fn string_default(word: Option<&&str>) -> String {
-    match word
-        .and_then(|w| w.strip_prefix('"'))
-        .and_then(|w| w.strip_suffix('"'))
-    {
-        Some(w) => {
-            let mut lit = String::from("Some(b\"");
-            for &b in w.as_bytes() {
-                if (b.is_ascii_graphic() && b != b'"' && b != b'\\') || b == b' ' {
-                    lit.push(char::from(b));
-                } else {
-                    let _ = write!(lit, "\\x{b:02x}");
+/// The Rust expression of a text default: `Some(b"…")` for a JSON string
+/// (only `\"`, `\\` and `\uXXXX` below 256 are escapes), `None` for `-`.
+fn text_default(field: Option<&str>) -> Result<String, String> {
+    let field = field.ok_or("the default is missing")?;
+    if field == "-" {
+        return Ok("None".into());
+    }
+    let inner = field
+        .strip_prefix('"')
+        .and_then(|f| f.strip_suffix('"'))
+        .ok_or_else(|| format!("the default `{field}` is neither a quoted string nor -"))?;
+    let mut bytes = Vec::new();
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        let c = if c == '\\' {
+            match chars.next() {
+                Some('u') => {
+                    let hex: String = chars.by_ref().take(4).collect();
+                    u32::from_str_radix(&hex, 16)
+                        .ok()
+                        .and_then(char::from_u32)
+                        .ok_or_else(|| format!("bad escape `\\u{hex}`"))?
                 }
+                Some(c @ ('"' | '\\')) => c,
+                other => return Err(format!("unknown escape `\\{}`", other.unwrap_or(' '))),
             }
-            lit.push_str("\".as_slice())");
-            lit
+        } else {
+            c
+        };
+        let byte =
+            u8::try_from(u32::from(c)).map_err(|_| format!("`{c}` is not a Latin-1 character"))?;
+        bytes.push(byte);
+    }
+    let mut lit = String::from("Some(b\"");
+    for b in bytes {
+        if (b.is_ascii_graphic() && b != b'"' && b != b'\\') || b == b' ' {
+            lit.push(char::from(b));
+        } else {
+            let _ = write!(lit, "\\x{b:02x}");
         }
-        None => "None".into(),
+    }
+    lit.push_str("\".as_slice())");
+    Ok(lit)
+}
+
+fn kind(field: Option<&str>) -> Result<(&'static str, usize), String> {
+    match field {
+        Some("unit") => Ok(("Kind::Unit", 0)),
+        Some("material") => Ok(("Kind::Material", 1)),
+        Some("terrain") => Ok(("Kind::Terrain", 2)),
+        Some("advance") => Ok(("Kind::Advance", 3)),
+        other => Err(format!(
+            "`{}` is not a kind (unit, material, terrain, advance)",
+            other.unwrap_or("")
+        )),
     }
 }
 
-fn kind_of(word: &str) -> &'static str {
-    match word {
-        "unit" | "u" => "Kind::Unit",
-        "material" | "m" => "Kind::Material",
-        "terrain" | "t" => "Kind::Terrain",
-        _ => "Kind::Advance",
+/// The slot of a property or global from its value-kind field onwards.
+fn slot(fields: &[&str]) -> Result<String, String> {
+    match fields.first().copied() {
+        Some("int") => Ok(format!(
+            "Slot::Int {{ lo: {}, default: {}, hi: {} }}",
+            int(fields.get(1).copied(), "low bound")?,
+            int(fields.get(2).copied(), "default")?,
+            int(fields.get(3).copied(), "high bound")?
+        )),
+        Some("text") => Ok(format!(
+            "Slot::Str {{ default: {} }}",
+            text_default(fields.get(1).copied())?
+        )),
+        Some("lisp") => Ok("Slot::Obj".into()),
+        other => Err(format!(
+            "`{}` is not a value kind (int, text, lisp)",
+            other.unwrap_or("")
+        )),
     }
 }
 
@@ -99,66 +115,63 @@ fn def(name: &str, slot: String) -> String {
     format!("    Def {{ name: {name:?}, slot: {slot} }},\n")
 }
 
-/// The generated source: `AVAILABLE`, `PROPS` (per kind), `TABLES`, `GLOBALS`.
-fn generate(text: &str) -> String {
+/// The generated source: `PROPS` (per kind), `TABLES`, `GLOBALS`; or the
+/// 1-based number of the first bad line and what is wrong with it.
+fn generate(text: &str) -> Result<String, (usize, String)> {
     let mut props: [String; 4] = Default::default();
     let mut tables = String::new();
     let mut globals = String::new();
-    for line in text.lines() {
-        let w = words(line);
-        let Some(&tag) = w.first() else { continue };
-        let name = w.get(1).copied().unwrap_or("");
-        let how = w.get(2).copied().unwrap_or("");
-        match tag {
-            "udefault" | "mdefault" | "tdefault" | "adefault" => {
-                let slot = match how {
-                    "int" => format!(
-                        "Slot::Int {{ lo: {}, default: {}, hi: {} }}",
-                        num(w.get(3)),
-                        num(w.get(4)),
-                        num(w.get(5))
-                    ),
-                    "str" => format!("Slot::Str {{ default: {} }}", string_default(w.get(3))),
-                    _ => "Slot::Obj".into(),
-                };
-                let k = match &tag[..1] {
-                    "u" => 0,
-                    "m" => 1,
-                    "t" => 2,
-                    _ => 3,
-                };
-                props[k].push_str(&def(name, slot));
-            }
-            "tdefn" => {
-                let _ = writeln!(
-                    tables,
-                    "    TableDef {{ name: {name:?}, index1: {}, index2: {}, dice: {}, lo: {}, default: {}, hi: {} }},",
-                    kind_of(how),
-                    kind_of(w.get(3).copied().unwrap_or("")),
-                    w.get(4).is_some_and(|s| *s == "dice1"),
-                    num(w.get(5)),
-                    num(w.get(6)),
-                    num(w.get(7)),
-                );
-            }
-            "vdefn" => {
-                let slot = match how {
-                    "int" => format!(
-                        "Slot::Int {{ lo: {}, default: {}, hi: {} }}",
-                        num(w.get(5)),
-                        num(w.get(3)),
-                        num(w.get(6))
-                    ),
-                    "str" => format!("Slot::Str {{ default: {} }}", string_default(w.get(4))),
-                    _ => "Slot::Obj".into(),
-                };
-                globals.push_str(&def(name, slot));
-            }
-            _ => {}
+    for (i, line) in text.lines().enumerate() {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
         }
+        let f: Vec<&str> = line.split('\t').collect();
+        let name = |at: usize| -> Result<&str, String> {
+            f.get(at)
+                .copied()
+                .filter(|n| !n.is_empty())
+                .ok_or_else(|| "the name is missing".to_string())
+        };
+        let mut row = || -> Result<(), String> {
+            match f[0] {
+                "property" => {
+                    let (_, k) = kind(f.get(1).copied())?;
+                    props[k].push_str(&def(name(2)?, slot(&f[3.min(f.len())..])?));
+                }
+                "table" => {
+                    let (index1, _) = kind(f.get(1).copied())?;
+                    let (index2, _) = kind(f.get(2).copied())?;
+                    let dice = match f.get(4).copied() {
+                        Some("dice") => true,
+                        Some("int") => false,
+                        other => {
+                            return Err(format!(
+                                "`{}` is not a table value kind (int, dice)",
+                                other.unwrap_or("")
+                            ))
+                        }
+                    };
+                    let _ = writeln!(
+                        tables,
+                        "    TableDef {{ name: {:?}, index1: {index1}, index2: {index2}, dice: {dice}, lo: {}, default: {}, hi: {} }},",
+                        name(3)?,
+                        int(f.get(5).copied(), "low bound")?,
+                        int(f.get(6).copied(), "default")?,
+                        int(f.get(7).copied(), "high bound")?,
+                    );
+                }
+                "global" => globals.push_str(&def(name(1)?, slot(&f[2.min(f.len())..])?)),
+                other => {
+                    return Err(format!(
+                        "`{other}` does not start a definition (property, table, global)"
+                    ))
+                }
+            }
+            Ok(())
+        };
+        row().map_err(|m| (i + 1, m))?;
     }
-    let mut out = String::from("// Generated by build.rs from kernel-defaults.txt.\n");
-    let _ = writeln!(out, "const AVAILABLE: bool = {};", !text.trim().is_empty());
+    let mut out = String::from("// Generated by build.rs from data/kernel-definitions.tsv.\n");
     out.push_str("static PROPS: [&[Def]; 4] = [\n");
     for p in &props {
         let _ = writeln!(out, "&[\n{p}],");
@@ -166,5 +179,5 @@ fn generate(text: &str) -> String {
     out.push_str("];\n");
     let _ = writeln!(out, "static TABLES: &[TableDef] = &[\n{tables}];");
     let _ = writeln!(out, "static GLOBALS: &[Def] = &[\n{globals}];");
-    out
+    Ok(out)
 }

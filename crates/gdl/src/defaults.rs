@@ -1,22 +1,18 @@
 //! The kernel's built-in definitions: type properties, tables and globals
-//! (gdl spec 3.11, 4.4, 4.6), from `kernel-defaults.txt`.
+//! (gdl spec 3.11, 4.4, 4.6).
 //!
-//! The list is the 7.5 kernel's own data (names, ranges, defaults, and the order
-//! the dump uses). It is not retyped here: `build.rs` finds the shared copy
-//! beside the project and turns it into static tables at build time, so the
-//! two can never drift apart and no process parses it at start-up; a build
-//! without it has empty tables ([`available`] is false).
+//! The list is a table of facts about the 7.5 kernel (names, ranges, defaults,
+//! and the order the dump uses), kept in the repository as
+//! `data/kernel-definitions.tsv`; `build.rs` turns it into static tables at
+//! build time, so no process parses it at start-up. A test holds it equal to
+//! the shared corpus's `kernel-defaults.txt` (the kernel's own list) whenever
+//! the corpus is beside the project.
 
 use std::sync::OnceLock;
 
 use crate::value::{FnvMap as HashMap, Kind};
 
 include!(concat!(env!("OUT_DIR"), "/kernel_defs.rs"));
-
-/// True when this build has the kernel's definitions (see `build.rs`).
-pub fn available() -> bool {
-    AVAILABLE
-}
 
 /// How a property or global is valued.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,7 +48,7 @@ pub struct TableDef {
     pub hi: i32,
 }
 
-/// Everything `kernel-defaults.txt` defines, with name lookups.
+/// Everything the kernel defines, with name lookups.
 #[derive(Debug)]
 pub struct KernelDefs {
     /// Properties per kind, in dump order.
@@ -93,13 +89,10 @@ pub fn kernel() -> &'static KernelDefs {
 mod tests {
     use super::*;
 
-    /// Spot checks of the generated tables against lines of the shared
-    /// `kernel-defaults.txt` (skipped in a build without it).
+    /// Spot checks of the generated tables against lines of the kernel's
+    /// list (the whole list is compared in `tests/it/kernel_list.rs`).
     #[test]
     fn generated_tables_match_the_kernel_list() {
-        if !available() {
-            return;
-        }
         let k = kernel();
         let acp_max = &k.props[Kind::Unit.index()][k.prop_index[0]["acp-max"]];
         assert_eq!(

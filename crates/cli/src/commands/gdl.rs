@@ -75,13 +75,6 @@ impl SearchPath {
 
 pub fn run(args: GdlArgs) -> anyhow::Result<ExitCode> {
     tune_malloc_for_a_short_run();
-    if !gdl::defaults::available() {
-        anyhow::bail!(
-            "this build has no Xconq kernel definitions (kernel-defaults.txt), so it cannot read GDL; \
-             rebuild with the shared corpus beside the project (../shared/corpus/xconq-oracle/) or with \
-             ORDERLY_XCONQ_KERNEL_DEFAULTS naming a copy"
-        );
-    }
     match args.command {
         GdlCommand::Dump {
             paths,

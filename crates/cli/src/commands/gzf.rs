@@ -31,9 +31,14 @@ enum GzfCommand {
         file: PathBuf,
         #[arg(long, value_enum)]
         to: Target,
-        /// Write here instead of standard output.
-        #[arg(short, long)]
-        output: Option<PathBuf>,
+        /// Write the converted file here instead of standard output.
+        #[arg(
+            short = 'o',
+            long = "out",
+            visible_alias = "output",
+            value_name = "FILE"
+        )]
+        out: Option<PathBuf>,
     },
     /// Print the file in canonical form (spec §1.8).
     Fmt {
@@ -56,7 +61,7 @@ enum Target {
 pub fn run(args: GzfArgs) -> anyhow::Result<ExitCode> {
     match args.command {
         GzfCommand::Check { file, quiet } => check(&file, quiet),
-        GzfCommand::Convert { file, to, output } => convert(&file, to, output.as_deref()),
+        GzfCommand::Convert { file, to, out } => convert(&file, to, out.as_deref()),
         GzfCommand::Fmt { file, write, check } => fmt(&file, write, check),
     }
 }

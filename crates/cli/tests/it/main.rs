@@ -1,0 +1,16 @@
+//! The integration tests of `cli`, one test binary (linking one binary
+//! instead of one per file is most of what a cold `cargo test` costs).
+
+mod fullthrust;
+mod gdl;
+mod gzf;
+mod record;
+mod render;
+#[cfg(unix)]
+mod serve;
+#[cfg(unix)]
+mod serve_crash;
+#[cfg(unix)]
+mod serve_files;
+mod tae;
+mod ttrts;

@@ -1,0 +1,4 @@
+//! The integration tests of `web`, one test binary (linking one binary
+//! instead of one per file is most of what a cold `cargo test` costs).
+
+mod assets;
