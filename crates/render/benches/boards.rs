@@ -4,7 +4,7 @@
 //! before it kept re-runs) and with one kept re-run.
 //! `cargo bench -p orderly-render --bench boards`.
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/it/common/mod.rs"]
 mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion};
