@@ -86,6 +86,14 @@ pub trait DynRuleset: Send + Sync {
     fn bot_names(&self) -> &'static [&'static str];
     /// The map or scenario used when none is named.
     fn default_scenario(&self) -> &'static str;
+    /// The bundled maps or scenarios, by name.
+    fn scenarios(&self) -> Vec<&'static str>;
+    /// The bundled scenarios as files: `(file name, contents)`.
+    fn scenario_files(&self) -> Vec<(String, String)>;
+    /// The scenario file of a game folder of the original program.
+    fn scenario_file_name(&self) -> Option<&'static str>;
+    /// One sentence for people about writing an orders file.
+    fn orders_help(&self) -> &'static str;
     /// Starts a game.
     fn start(
         &self,
@@ -224,6 +232,18 @@ impl<R: ViewFiles> DynRuleset for Registered<R> {
     }
     fn default_scenario(&self) -> &'static str {
         self.0.default_scenario()
+    }
+    fn scenarios(&self) -> Vec<&'static str> {
+        self.0.scenarios()
+    }
+    fn scenario_files(&self) -> Vec<(String, String)> {
+        self.0.scenario_files()
+    }
+    fn scenario_file_name(&self) -> Option<&'static str> {
+        self.0.scenario_file_name()
+    }
+    fn orders_help(&self) -> &'static str {
+        self.0.orders_help()
     }
     fn start(
         &self,

@@ -176,6 +176,22 @@ pub struct Outcome {
     pub scores: Option<Vec<i64>>,
 }
 
+impl Outcome {
+    /// The one way Orderly says how a game ended, in the seats' own names:
+    /// "Red wins (only Red has units left)" or "a draw (no units left)".
+    pub fn summary(&self, seats: &[SeatInfo]) -> String {
+        match self.winner {
+            Some(w) => {
+                let name = seats
+                    .get(w.0)
+                    .map_or_else(|| w.to_string(), |s| s.name.clone());
+                format!("{name} wins ({})", self.reason)
+            }
+            None => format!("a draw ({})", self.reason),
+        }
+    }
+}
+
 /// A ruleset: the rules of one game, pure. No I/O, no clock, no global state;
 /// everything random comes from the `rng` argument.
 pub trait Ruleset: Send + Sync + Sized + 'static {
@@ -237,6 +253,10 @@ pub trait Ruleset: Send + Sync + Sized + 'static {
     fn default_scenario(&self) -> &'static str {
         "default"
     }
+    /// The bundled maps or scenarios, by name (the default among them).
+    fn scenarios(&self) -> Vec<&'static str> {
+        vec![self.default_scenario()]
+    }
     /// A built-in bot by name.
     fn bot(&self, name: &str) -> Option<Box<dyn Bot<Self>>>;
 }
@@ -266,6 +286,22 @@ pub trait FileProtocol: Ruleset {
     fn orders_text(&self, orders: &Self::Orders) -> String;
     /// A picture of the board as text, for people watching a demo.
     fn board_text(&self, state: &Self::State) -> String;
+    /// One sentence for people about writing an orders file (what ends
+    /// it, where the format is described).
+    fn orders_help(&self) -> &'static str {
+        ""
+    }
+    /// The bundled scenarios as the files a player could start a game
+    /// from: `(file name, contents)`.
+    fn scenario_files(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
+    /// The name of the scenario file a game folder of the original program
+    /// holds (ttrts: `map.txt`), which a replay of such a folder starts
+    /// from when it has no `game.json`.
+    fn scenario_file_name(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// The bot's side of play by files: reading the file a seat received and

@@ -65,7 +65,7 @@ type ApiResult = Result<Response, HostError>;
 /// The API's router; `body_limit` bounds every request body in bytes.
 pub fn router(state: AppState, body_limit: usize) -> Router {
     Router::new()
-        .merge(web::router())
+        .merge(crate::assets::routes())
         .route("/api/openapi.json", get(openapi_doc))
         .route("/api/rulesets", get(rulesets))
         .route("/api/games", post(create).get(list))

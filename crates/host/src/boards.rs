@@ -55,6 +55,17 @@ impl Reruns {
     }
 }
 
+/// The plug-in of game `ruleset` (games are only ever made of registered
+/// rulesets, so a miss is a game stored by another build).
+fn plugin_of(ruleset: &str) -> Result<registry::Plugin, HostError> {
+    registry::plugin(ruleset).map_err(|e| {
+        HostError::new(
+            ErrorKind::Rejected,
+            format!("the board cannot be drawn: {e}"),
+        )
+    })
+}
+
 fn drawing_error(e: RenderError) -> HostError {
     match e {
         RenderError::Request { field, message } => HostError::bad_request(format!("bad {field}"))
@@ -87,7 +98,7 @@ impl Host {
     pub async fn board_svg(&self, id: &str, token: Option<&str>) -> Result<String, HostError> {
         let seen = self.view(id, token, false).await?;
         let ruleset = self.slot(id).await?.lock().await.game.ruleset();
-        render::view_svg(ruleset, &seen["view"]).map_err(drawing_error)
+        render::view_svg(&*plugin_of(ruleset)?.drawing, &seen["view"]).map_err(drawing_error)
     }
 
     /// The whole record of game `id`, kept inside the host: boards are
@@ -137,9 +148,17 @@ pub(crate) async fn record_board(
         action: q.action.unwrap_or(0),
     };
     let host = s.host.clone();
+    let plugin = plugin_of(record.game_type.as_deref().unwrap_or_default())?;
     let svg = tokio::task::spawn_blocking(move || {
         let mut rerun = host.reruns.take(&id);
-        let svg = render::record_svg_with(&record, at, None, &mut rerun);
+        let svg = render::record_svg_with(
+            &*plugin.rules,
+            &*plugin.drawing,
+            &record,
+            at,
+            None,
+            &mut rerun,
+        );
         if let Some(r) = rerun {
             host.reruns.put(id, r);
         }
@@ -156,5 +175,6 @@ pub(crate) async fn record_frames(
     Path(id): Path<String>,
 ) -> Result<Response, HostError> {
     let record = s.host.full_record(&id).await?;
-    Ok(Json(render::frames(&record)).into_response())
+    let plugin = plugin_of(record.game_type.as_deref().unwrap_or_default())?;
+    Ok(Json(render::frames(&*plugin.drawing, &record)).into_response())
 }

@@ -145,8 +145,7 @@ impl Host {
         storage: Arc<dyn Storage>,
         admin_token: Option<&str>,
     ) -> Result<Arc<Host>, HostError> {
-        let rulesets: Vec<Arc<dyn DynRuleset>> =
-            registry::rulesets().into_iter().map(Arc::from).collect();
+        let rulesets: Vec<Arc<dyn DynRuleset>> = registry::rulesets();
         let mut games = HashMap::new();
         let mut order = vec![];
         for stored in storage.load().map_err(store_err)? {

@@ -8,7 +8,8 @@
 //! resolve); [`scheduler`] resolves turns whose deadline passed; [`events`]
 //! fans out live events; [`files`] is the other front door, seats played
 //! by files in folders the server watches; [`api`] and [`openapi`] are the
-//! HTTP face;
+//! HTTP face, `assets` serves the browser client's files (the web crate's
+//! and each ruleset's controller and guide);
 //! [`server`] runs it all. [`client`] and [`bot`] are the other side: a
 //! small HTTP client and a bot that plays a seat through the API. Only this
 //! crate knows HTTP and databases; it names no ruleset (they come from the
@@ -24,6 +25,7 @@
 //! live events of turns other processes resolved.
 
 pub mod api;
+mod assets;
 pub mod auth;
 pub mod boards;
 pub mod bot;

@@ -36,6 +36,9 @@ pub struct Config {
     /// The games directory for folder seats; `None`: `games` beside the
     /// SQLite database.
     pub files_dir: Option<PathBuf>,
+    /// Print the admin token once the server is listening (it was made up
+    /// for this run, so the operator must learn it).
+    pub print_admin_token: bool,
 }
 
 impl Default for Config {
@@ -47,6 +50,7 @@ impl Default for Config {
             body_limit: DEFAULT_BODY_LIMIT,
             tick: Duration::from_millis(100),
             files_dir: None,
+            print_admin_token: false,
         }
     }
 }
@@ -224,6 +228,9 @@ pub fn run_until_signal(config: Config) -> Result<(), HostError> {
         if let Ok(addr) = listener.local_addr() {
             // On stdout too, so scripts (and tests) can learn a `:0` port.
             println!("listening on http://{addr}");
+        }
+        if let (true, Some(token)) = (config.print_admin_token, &config.admin_token) {
+            println!("admin token (needed to create games): {token}");
         }
         serve(config, host, listener, signal()).await
     })

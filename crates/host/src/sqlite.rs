@@ -84,11 +84,25 @@ pub struct SqliteStore {
     queue: Mutex<mpsc::Sender<Job>>,
     reader: Mutex<Connection>,
     /// Held for the store's life: the lock is on this open file.
-    _lock: std::fs::File,
+    _lock: Lock,
+}
+
+/// The lock file, held open; removed on a clean stop so no stale file is
+/// left (a crash leaves it, harmlessly: the kernel has dropped the lock).
+struct Lock {
+    _file: std::fs::File,
+    path: std::path::PathBuf,
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        // Still held while it is removed: no other server can have it.
+        let _ = std::fs::remove_file(&self.path);
+    }
 }
 
 /// Takes the exclusive lock on `PATH.lock`, or says who has it.
-fn lock_file(path: &Path) -> Result<std::fs::File, StoreError> {
+fn lock_file(path: &Path) -> Result<Lock, StoreError> {
     let mut lock_path = path.as_os_str().to_owned();
     lock_path.push(".lock");
     let lock_path = std::path::PathBuf::from(lock_path);
@@ -119,7 +133,10 @@ fn lock_file(path: &Path) -> Result<std::fs::File, StoreError> {
             ));
         }
     }
-    Ok(file)
+    Ok(Lock {
+        _file: file,
+        path: lock_path,
+    })
 }
 
 fn db_err(e: rusqlite::Error) -> StoreError {

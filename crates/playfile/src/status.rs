@@ -11,6 +11,9 @@ pub const STATUS_FILE: &str = "status.json";
 pub struct Status {
     pub ruleset: String,
     pub turn: u64,
+    /// The seats' names, in seat order.
+    #[serde(default)]
+    pub seats: Vec<String>,
     /// Seats whose orders are awaited, with the file each must write and the
     /// view files it should read.
     pub awaiting: Vec<SeatFiles>,
@@ -45,6 +48,7 @@ impl Status {
         Status {
             ruleset: game.ruleset().to_string(),
             turn: game.turn(),
+            seats: game.seats().into_iter().map(|s| s.name).collect(),
             awaiting,
             outcome: game.outcome(),
         }

@@ -24,9 +24,9 @@ fn battle200_view() -> serde_json::Value {
 fn boards(c: &mut Criterion) {
     let view = battle200_view();
     c.bench_function("ttrts Battle200 view to SVG", |b| {
-        b.iter(|| render::view_svg("ttrts", std::hint::black_box(&view)).unwrap())
+        b.iter(|| common::view_svg("ttrts", std::hint::black_box(&view)).unwrap())
     });
-    let svg = render::view_svg("ttrts", &view).unwrap();
+    let svg = common::view_svg("ttrts", &view).unwrap();
     let fonts = render::Fonts::system();
     let mut group = c.benchmark_group("png");
     group.sample_size(10);
@@ -56,7 +56,7 @@ fn boards(c: &mut Criterion) {
         |b| {
             b.iter(|| {
                 for at in &frames {
-                    std::hint::black_box(render::record_svg(&rec, *at, None).unwrap());
+                    std::hint::black_box(common::record_svg(&rec, *at, None).unwrap());
                 }
             })
         },
@@ -68,7 +68,7 @@ fn boards(c: &mut Criterion) {
                 let mut rerun = None;
                 for at in &frames {
                     std::hint::black_box(
-                        render::record_svg_with(&rec, *at, None, &mut rerun).unwrap(),
+                        common::record_svg_with(&rec, *at, None, &mut rerun).unwrap(),
                     );
                 }
             })

@@ -11,7 +11,8 @@ fn main() {
         .nth(1)
         .map(|a| a.parse().expect("a number of repetitions"))
         .unwrap_or(20);
-    let rules = registry::find("ttrts").expect("ttrts is registered");
+    let plugin = registry::plugin("ttrts").expect("ttrts is registered");
+    let rules = &plugin.rules;
     let setup = Setup {
         scenario: "Battle200".into(),
         seed: 1,
@@ -21,10 +22,12 @@ fn main() {
     let view = rules.start(setup, false, None).expect("starts").view(None);
     let mut bytes = 0;
     for _ in 0..n {
-        bytes += render::view_svg("ttrts", &view).expect("draws").len();
+        bytes += render::view_svg(&*plugin.drawing, &view)
+            .expect("draws")
+            .len();
     }
     println!("{n} pictures, {bytes} bytes");
-    let svg = render::view_svg("ttrts", &view).expect("draws");
+    let svg = render::view_svg(&*plugin.drawing, &view).expect("draws");
     match std::env::args().nth(2).as_deref() {
         Some("png") => {
             let png = render::to_png(&svg, 1200, &render::Fonts::system()).expect("a PNG");

@@ -9,6 +9,12 @@
 //! scores, hands), takes the view there, then applies the first K actions'
 //! results one at a time, sub-results together (game-record spec 1.5).
 //!
+//! The render crate names no ruleset: each ruleset crate implements
+//! [`Drawing`] (read a view into a [`Board`], step it through recorded
+//! actions, draw it) with the pieces here ([`svg`], [`caption`], the seat
+//! colours) and hands it to the registry in its plug-in entry. Callers pass
+//! the ruleset's rules and drawing to the functions here.
+//!
 //! SVG conventions (the contract with the web client): a root `<svg>` with
 //! only a `viewBox` (it scales to its container), `class="board
 //! board-{ruleset}"`, `role="img"`, an `aria-label` and a `<title>`; every
@@ -18,21 +24,80 @@
 //! colours are the same in every ruleset ([`svg::SEAT_COLOURS`]) and every
 //! seat marker also shows the seat's number.
 //!
-//! This crate draws each ruleset's board, so like the registry it names
-//! rulesets: one module per ruleset ([`ttrts`], [`tae`], [`fullthrust`]).
+//! PNG output (resvg with a built-in font) is the `png` feature, on by
+//! default; a library user who only needs SVG can leave it out.
 
-pub mod fullthrust;
+#[cfg(feature = "png")]
 pub mod png;
 pub mod replay;
 pub mod svg;
-pub mod tae;
-pub mod ttrts;
 
+use engine::DynRuleset;
 use record::{Action, ActionResult, GameRecord};
 use serde_json::Value;
 
+#[cfg(feature = "png")]
 pub use png::{to_png, Fonts};
 pub use replay::{frames, last_turn, record_board, record_board_with, At, Rerun};
+
+/// How one ruleset draws its boards. Each ruleset crate implements it; the
+/// registry's entry for the ruleset carries it.
+pub trait Drawing: Send + Sync {
+    /// Reads a seat's (or a spectator's) view of a game: the JSON of
+    /// `Ruleset::view`, so a picture never shows more than that seat may
+    /// see.
+    fn board(&self, view: &Value) -> Result<Box<dyn Board>, RenderError>;
+
+    /// One line for people about a recorded action, in the ruleset's own
+    /// words; `None` gives the generic caption ([`replay::caption`]).
+    fn caption(&self, _record: &GameRecord, _action: &Action) -> Option<String> {
+        None
+    }
+}
+
+/// One board being drawn: read from a view, then stepped through a
+/// record's actions.
+pub trait Board: Send {
+    /// Applies one recorded action's results (`path` is the action's JSON
+    /// path, for errors).
+    fn apply(&mut self, action: &Action, path: &str) -> Result<(), RenderError>;
+    /// Where unit `id` stands now, in the ruleset's coordinates.
+    fn position(&self, id: u64) -> Option<(f64, f64)>;
+    /// The picture, with `highlight` marking the action just applied.
+    fn svg(&self, highlight: Option<&Highlight>) -> String;
+    /// The board as its own type, for code that knows the ruleset (its
+    /// crate's tests): `board.as_any().downcast_ref::<MyBoard>()`.
+    fn as_any(&self) -> &dyn std::any::Any;
+}
+
+/// The picture of a view: what `GET /api/games/{id}/board.svg` serves.
+pub fn view_svg(drawing: &dyn Drawing, view: &Value) -> Result<String, RenderError> {
+    Ok(drawing.board(view)?.svg(None))
+}
+
+/// The picture of `record` at `at`, as `seat` (or a spectator) saw it.
+pub fn record_svg(
+    rules: &dyn DynRuleset,
+    drawing: &dyn Drawing,
+    record: &GameRecord,
+    at: At,
+    seat: Option<usize>,
+) -> Result<String, RenderError> {
+    record_svg_with(rules, drawing, record, at, seat, &mut None)
+}
+
+/// [`record_svg`] with a kept [`Rerun`] (see [`record_board_with`]).
+pub fn record_svg_with(
+    rules: &dyn DynRuleset,
+    drawing: &dyn Drawing,
+    record: &GameRecord,
+    at: At,
+    seat: Option<usize>,
+    rerun: &mut Option<Rerun>,
+) -> Result<String, RenderError> {
+    let (board, highlight) = record_board_with(rules, drawing, record, at, seat, rerun)?;
+    Ok(board.svg(highlight.as_ref()))
+}
 
 /// Why a picture could not be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -73,7 +138,7 @@ pub struct Highlight {
 }
 
 /// Space under the board for a caption line (only when there is one).
-pub(crate) fn foot(highlight: Option<&Highlight>) -> f64 {
+pub fn foot(highlight: Option<&Highlight>) -> f64 {
     if highlight.is_some() {
         9.0
     } else {
@@ -81,7 +146,9 @@ pub(crate) fn foot(highlight: Option<&Highlight>) -> f64 {
     }
 }
 
-pub(crate) fn caption(svg: &mut svg::Svg, width: f64, top: f64, text: &str) {
+/// Writes the caption line under a board `width` wide whose picture ends
+/// at `top`, shrinking long captions to fit.
+pub fn draw_caption(svg: &mut svg::Svg, width: f64, top: f64, text: &str) {
     // About 0.55 em per character: shrink long captions to fit.
     let size = (width / (text.chars().count().max(1) as f64 * 0.55)).clamp(1.5, 5.0);
     svg.text(
@@ -97,7 +164,7 @@ pub(crate) fn caption(svg: &mut svg::Svg, width: f64, top: f64, text: &str) {
 
 /// A caption under a board drawn in its own units (`u` = a hundredth of
 /// the picture's width).
-pub(crate) fn caption_at(svg: &mut svg::Svg, x: f64, width: f64, top: f64, u: f64, text: &str) {
+pub fn draw_caption_at(svg: &mut svg::Svg, x: f64, width: f64, top: f64, u: f64, text: &str) {
     let size = (width / (text.chars().count().max(1) as f64 * 0.55)).clamp(1.5 * u, 3.2 * u);
     svg.text(
         x + u,
@@ -112,85 +179,11 @@ pub(crate) fn caption_at(svg: &mut svg::Svg, x: f64, width: f64, top: f64, u: f6
 
 /// An action's results with their sub-results, in the order they are shown
 /// (sub-results with their result: they are shown together).
-pub(crate) fn flat_results(action: &Action) -> Vec<&ActionResult> {
+pub fn flat_results(action: &Action) -> Vec<&ActionResult> {
     let mut out = Vec::new();
     for r in action.results.iter().flatten() {
         out.push(r);
         out.extend(r.results.iter().flatten());
     }
     out
-}
-
-/// A board of one of the rulesets this crate draws.
-#[derive(Debug, Clone)]
-pub enum Board {
-    Ttrts(ttrts::Board),
-    Tae(Box<tae::Board>),
-    FullThrust(fullthrust::Board),
-}
-
-/// The rulesets this crate draws.
-pub const RULESETS: [&str; 3] = ["ttrts", "tae", "fullthrust"];
-
-impl Board {
-    /// Reads a seat's (or a spectator's) view of a game of `ruleset`.
-    pub fn from_view(ruleset: &str, view: &Value) -> Result<Board, RenderError> {
-        match ruleset.to_ascii_lowercase().as_str() {
-            "ttrts" => Ok(Board::Ttrts(ttrts::Board::from_view(view)?)),
-            "tae" => Ok(Board::Tae(Box::new(tae::Board::from_view(view)?))),
-            "fullthrust" => Ok(Board::FullThrust(fullthrust::Board::from_view(view)?)),
-            other => Err(RenderError::input(format!(
-                "no board picture for ruleset `{other}`; this build draws {}",
-                RULESETS.join(", ")
-            ))),
-        }
-    }
-
-    /// Applies one recorded action (`path` is its JSON path, for errors).
-    pub fn apply(&mut self, action: &Action, path: &str) -> Result<(), RenderError> {
-        match self {
-            Board::Ttrts(b) => b.apply(action, path),
-            Board::Tae(b) => b.apply(action, path),
-            Board::FullThrust(b) => b.apply(action, path),
-        }
-    }
-
-    /// Where unit `id` stands now, in the ruleset's coordinates.
-    pub fn position(&self, id: u64) -> Option<(f64, f64)> {
-        match self {
-            Board::Ttrts(b) => b.position(id),
-            Board::Tae(b) => b.position(id),
-            Board::FullThrust(b) => b.position(id),
-        }
-    }
-
-    /// The picture, with `highlight` marking the action just applied.
-    pub fn svg(&self, highlight: Option<&Highlight>) -> String {
-        match self {
-            Board::Ttrts(b) => b.draw(highlight),
-            Board::Tae(b) => b.draw(highlight),
-            Board::FullThrust(b) => b.draw(highlight),
-        }
-    }
-}
-
-/// The picture of a view: what `GET /api/games/{id}/board.svg` serves.
-pub fn view_svg(ruleset: &str, view: &Value) -> Result<String, RenderError> {
-    Ok(Board::from_view(ruleset, view)?.svg(None))
-}
-
-/// The picture of `record` at `at`, as `seat` (or a spectator) saw it.
-pub fn record_svg(record: &GameRecord, at: At, seat: Option<usize>) -> Result<String, RenderError> {
-    record_svg_with(record, at, seat, &mut None)
-}
-
-/// [`record_svg`] with a kept [`Rerun`] (see [`record_board_with`]).
-pub fn record_svg_with(
-    record: &GameRecord,
-    at: At,
-    seat: Option<usize>,
-    rerun: &mut Option<Rerun>,
-) -> Result<String, RenderError> {
-    let (board, highlight) = record_board_with(record, at, seat, rerun)?;
-    Ok(board.svg(highlight.as_ref()))
 }

@@ -5,15 +5,15 @@
 //! board (ttrts walls, TaE terrain, scores and hands, Full Thrust damage
 //! boxes and systems), so the board at the start of a turn is rebuilt by
 //! re-running the record's `setup` and each earlier turn's `orders` through
-//! the registry's ruleset (as `engine::verify` does) and taking the view
+//! the ruleset the caller gives (as `engine::verify` does) and taking the view
 //! there. Then the turn's first K actions are applied to that board, one at
 //! a time, each with its sub-results at once (game-record spec 1.5).
 
-use engine::{Seat, Setup};
+use engine::{DynRuleset, Seat, Setup};
 use record::{Action, GameRecord};
 use serde_json::{json, Value};
 
-use crate::{Board, Highlight, RenderError};
+use crate::{Board, Drawing, Highlight, RenderError};
 
 /// A point in a record: the start of turn `turn` (the ruleset's turn
 /// number, as in each turn's `turn` field) after its first `action`
@@ -44,21 +44,31 @@ pub fn last_turn(record: &GameRecord) -> Option<u64> {
         .map(|i| turn_number(record, i))
 }
 
-fn ruleset_of(record: &GameRecord) -> Result<String, RenderError> {
-    record
+/// The record's ruleset name (`type`), which must be `rules`'.
+fn ruleset_of(rules: &dyn DynRuleset, record: &GameRecord) -> Result<String, RenderError> {
+    let name = record
         .game_type
         .clone()
-        .ok_or_else(|| RenderError::input("$.type: the record does not say its ruleset"))
+        .ok_or_else(|| RenderError::input("$.type: the record does not say its ruleset"))?;
+    if !name.eq_ignore_ascii_case(rules.name()) {
+        return Err(RenderError::input(format!(
+            "$.type: the record is of `{name}`, not of {}",
+            rules.name()
+        )));
+    }
+    Ok(name)
 }
 
 /// The board of `record` at `at`, seen by `seat` (`None`: a spectator),
 /// and the action just applied (none at the start of a turn).
 pub fn record_board(
+    rules: &dyn DynRuleset,
+    drawing: &dyn Drawing,
     record: &GameRecord,
     at: At,
     seat: Option<usize>,
-) -> Result<(Board, Option<Highlight>), RenderError> {
-    record_board_with(record, at, seat, &mut None)
+) -> Result<(Box<dyn Board>, Option<Highlight>), RenderError> {
+    record_board_with(rules, drawing, record, at, seat, &mut None)
 }
 
 /// [`record_board`], re-running the record from `rerun` when it holds this
@@ -67,12 +77,14 @@ pub fn record_board(
 /// The caller keeps one `rerun` per record: a rerun of another record (or of
 /// one whose earlier turns differ) would draw a wrong board.
 pub fn record_board_with(
+    rules: &dyn DynRuleset,
+    drawing: &dyn Drawing,
     record: &GameRecord,
     at: At,
     seat: Option<usize>,
     rerun: &mut Option<Rerun>,
-) -> Result<(Board, Option<Highlight>), RenderError> {
-    let name = ruleset_of(record)?;
+) -> Result<(Box<dyn Board>, Option<Highlight>), RenderError> {
+    let name = ruleset_of(rules, record)?;
     if record.turns.is_empty() {
         return Err(RenderError::input("$.turns: the record has no turns"));
     }
@@ -120,14 +132,14 @@ pub fn record_board_with(
     }
     let r = match rerun {
         Some(r) => r,
-        None => rerun.insert(Rerun::start(record)?),
+        None => rerun.insert(Rerun::start(rules, record)?),
     };
     if let Err(e) = r.advance_to(record, index) {
         *rerun = None;
         return Err(e);
     }
     let view = r.view(record, seat)?;
-    let mut board = Board::from_view(&name, &view)?;
+    let mut board = drawing.board(&view)?;
     let mut highlight = None;
     for (k, action) in actions.iter().take(at.action as usize).enumerate() {
         let from = action.unit.and_then(|u| board.position(u));
@@ -141,7 +153,7 @@ pub fn record_board_with(
                 at.turn,
                 k + 1,
                 actions.len(),
-                caption(record, action)
+                caption_in(drawing, record, action)
             ),
         });
     }
@@ -168,10 +180,8 @@ impl std::fmt::Debug for Rerun {
 
 impl Rerun {
     /// The record's game at its setup (no turn re-run yet).
-    pub fn start(record: &GameRecord) -> Result<Rerun, RenderError> {
-        let name = ruleset_of(record)?;
-        let rules =
-            registry::find(&name).map_err(|e| RenderError::input(format!("$.type: {e}")))?;
+    pub fn start(rules: &dyn DynRuleset, record: &GameRecord) -> Result<Rerun, RenderError> {
+        let name = ruleset_of(rules, record)?;
         let setup = record.extra.get("setup").ok_or_else(|| {
             RenderError::input(
                 "$.setup: the record has no `setup`, so its boards cannot be rebuilt \
@@ -269,6 +279,14 @@ fn short(v: &Value) -> String {
     }
 }
 
+/// One line for people about `action`: the ruleset's own words when its
+/// drawing has them, else [`caption`].
+pub fn caption_in(drawing: &dyn Drawing, record: &GameRecord, action: &Action) -> String {
+    drawing
+        .caption(record, action)
+        .unwrap_or_else(|| caption(record, action))
+}
+
 /// One line for people: who did what, and what it changed.
 pub fn caption(record: &GameRecord, action: &Action) -> String {
     if let Some(text) = action.extra.get("text").and_then(Value::as_str) {
@@ -316,14 +334,14 @@ pub fn caption(record: &GameRecord, action: &Action) -> String {
 /// The frames of a replay: per turn, its number, how many actions it has
 /// and one caption per action, so a client can build a slider and step
 /// buttons without knowing the ruleset.
-pub fn frames(record: &GameRecord) -> Value {
+pub fn frames(drawing: &dyn Drawing, record: &GameRecord) -> Value {
     let turns: Vec<Value> = (0..record.turns.len())
         .map(|i| {
             let t = &record.turns[i];
             json!({
                 "turn": turn_number(record, i),
                 "actions": t.actions.len(),
-                "captions": t.actions.iter().map(|a| caption(record, a)).collect::<Vec<_>>(),
+                "captions": t.actions.iter().map(|a| caption_in(drawing, record, a)).collect::<Vec<_>>(),
             })
         })
         .collect();

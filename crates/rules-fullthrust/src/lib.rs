@@ -13,6 +13,7 @@ pub mod bots;
 pub mod check;
 pub mod end;
 pub mod orders;
+pub mod picture;
 pub mod scenarios;
 pub mod state;
 pub mod turn;
@@ -231,6 +232,10 @@ impl Ruleset for FullThrust {
         bots::BOT_NAMES
     }
 
+    fn scenarios(&self) -> Vec<&'static str> {
+        scenarios::NAMES.to_vec()
+    }
+
     fn default_scenario(&self) -> &'static str {
         scenarios::NAMES[0]
     }
@@ -279,6 +284,17 @@ impl FileProtocol for FullThrust {
     fn board_text(&self, state: &State) -> String {
         view::board_text(state)
     }
+
+    fn orders_help(&self) -> &'static str {
+        "a GZF file of the fleet's ship orders, ending with a `Scenario:` block that gives `Turn: N` (gzf-ft2 spec 7)"
+    }
+
+    fn scenario_files(&self) -> Vec<(String, String)> {
+        scenarios::NAMES
+            .iter()
+            .filter_map(|name| Some((format!("{name}.gzf"), scenarios::bundled(name)?.to_string())))
+            .collect()
+    }
 }
 
 impl ViewFiles for FullThrust {
@@ -288,5 +304,21 @@ impl ViewFiles for FullThrust {
 
     fn orders_file_for_view(&self, view: &view::FleetView, seat: Seat) -> String {
         orders_file_name(seat.0, view.turn)
+    }
+}
+
+/// Full Thrust's entry in the registry: the rules, how its boards are drawn, the
+/// browser controller and the guide for players.
+pub fn plugin() -> plugin::Plugin {
+    plugin::Plugin {
+        rules: std::sync::Arc::new(engine::Registered(std::sync::Arc::new(FullThrust))),
+        aliases: &[],
+        drawing: std::sync::Arc::new(picture::Drawing),
+        client: plugin::Client {
+            controller: include_str!("../web/controller.js"),
+            guide: include_str!("../web/guide.html"),
+        },
+        command: None,
+        rerun: None,
     }
 }

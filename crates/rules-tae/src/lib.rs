@@ -38,6 +38,7 @@ pub mod files;
 pub mod map;
 pub mod orders;
 pub mod orders_file;
+pub mod picture;
 pub mod pieces;
 pub mod regions;
 pub mod scoring;
@@ -363,6 +364,17 @@ impl FileProtocol for Tae {
     fn board_text(&self, state: &State) -> String {
         files::board_picture(&view::view(state, None))
     }
+
+    fn orders_help(&self) -> &'static str {
+        "up to two orders, one a line, and the file ends with the line END (docs/tae-files.md)"
+    }
+
+    fn scenario_files(&self) -> Vec<(String, String)> {
+        vec![(
+            format!("{}.txt", map::DEFAULT_MAP),
+            map::DEFAULT_MAP_TEXT.to_string(),
+        )]
+    }
 }
 
 impl ViewFiles for Tae {
@@ -372,5 +384,21 @@ impl ViewFiles for Tae {
 
     fn orders_file_for_view(&self, view: &View, seat: Seat) -> String {
         files::orders_file_name(seat.0, view.turn)
+    }
+}
+
+/// TaE's entry in the registry: the rules, how its boards are drawn, the
+/// browser controller and the guide for players.
+pub fn plugin() -> plugin::Plugin {
+    plugin::Plugin {
+        rules: std::sync::Arc::new(engine::Registered(std::sync::Arc::new(Tae))),
+        aliases: &[],
+        drawing: std::sync::Arc::new(picture::Drawing),
+        client: plugin::Client {
+            controller: include_str!("../web/controller.js"),
+            guide: include_str!("../web/guide.html"),
+        },
+        command: None,
+        rerun: None,
     }
 }

@@ -15,6 +15,7 @@ pub mod bots;
 pub mod format;
 pub mod maps;
 pub mod orders;
+pub mod picture;
 pub mod resolve;
 
 use engine::record::{Action, UnitData};
@@ -271,6 +272,10 @@ impl Ruleset for Ttrts {
         "Tiny2Player"
     }
 
+    fn scenarios(&self) -> Vec<&'static str> {
+        maps::MAP_NAMES.to_vec()
+    }
+
     fn bot(&self, name: &str) -> Option<Box<dyn engine::Bot<Self>>> {
         bots::bot(name)
     }
@@ -310,6 +315,24 @@ impl FileProtocol for Ttrts {
 
     fn board_text(&self, state: &State) -> String {
         board_picture(state)
+    }
+
+    fn orders_help(&self) -> &'static str {
+        "one line per unit, `ORDER:F id:3` (F forward, L left, R right, A attack), and the file ends with END, with no line break after it"
+    }
+
+    fn scenario_files(&self) -> Vec<(String, String)> {
+        maps::MAP_NAMES
+            .iter()
+            .map(|name| {
+                let state = maps::bundled(name).expect("listed maps exist");
+                (format!("{name}.txt"), format::write_state(&state))
+            })
+            .collect()
+    }
+
+    fn scenario_file_name(&self) -> Option<&'static str> {
+        Some("map.txt")
     }
 }
 
@@ -355,4 +378,20 @@ pub fn board_picture(state: &State) -> String {
         out.push('\n');
     }
     out
+}
+
+/// ttrts's entry in the registry: the rules, how its boards are drawn, the
+/// browser controller and the guide for players.
+pub fn plugin() -> plugin::Plugin {
+    plugin::Plugin {
+        rules: std::sync::Arc::new(engine::Registered(std::sync::Arc::new(Ttrts))),
+        aliases: &[],
+        drawing: std::sync::Arc::new(picture::Drawing),
+        client: plugin::Client {
+            controller: include_str!("../web/controller.js"),
+            guide: include_str!("../web/guide.html"),
+        },
+        command: None,
+        rerun: None,
+    }
 }

@@ -13,9 +13,9 @@ use rayon::prelude::*;
 /// What to play.
 #[derive(Debug, Clone)]
 pub struct Plan {
-    /// The map or scenario (a bundled name, or with `text`, a file's).
-    pub scenario: String,
-    pub text: Option<String>,
+    /// What every game starts from (its seed aside): scenario, players,
+    /// options.
+    pub setup: Setup,
     /// Bot names; seat `s` of game `g` gets `bots[(s + g) % bots.len()]`.
     pub bots: Vec<String>,
     pub games: u64,
@@ -119,10 +119,7 @@ pub fn run(
 
 fn setup_for(plan: &Plan, game: u64) -> Setup {
     Setup {
-        scenario: plan.scenario.clone(),
-        text: plan.text.clone(),
-        seats: vec![],
         seed: plan.seed.wrapping_add(game),
-        options: Default::default(),
+        ..plan.setup.clone()
     }
 }

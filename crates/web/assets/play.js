@@ -26,7 +26,7 @@ export async function playPage(main, id, query) {
 
   const status = await api.status(id);
   st.status = status;
-  const ctl = controllerFor(status.ruleset);
+  const ctl = await controllerFor(status.ruleset);
   pageTitle(`${status.title || id}`);
 
   // The page's parts.

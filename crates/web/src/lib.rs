@@ -5,20 +5,20 @@
 //!
 //! The client is plain ES modules and CSS in `assets/`, with no build step:
 //! [`ASSETS`] embeds them in the binary with `include_bytes!`, and
-//! [`router`] serves them (`/` is `index.html`). Every response carries its
+//! [`serve`] says how to answer a request for one (`/` is `index.html`);
+//! the host, the only crate that knows HTTP, builds the routes. Every response carries its
 //! content type, `X-Content-Type-Options: nosniff`, `Cache-Control: no-cache`
 //! and an `ETag` (a hash of the bytes, computed at compile time), so a
 //! browser revalidates cheaply (`304`) and never runs a stale client after
 //! the binary changes. `index.html` also carries a Content-Security-Policy
 //! that allows only this origin.
 //!
-//! This crate knows no game and no API: the host mounts [`router`] beside
-//! its `/api` routes.
-
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::Router;
+//! This crate knows no game, no API and no HTTP framework. The per-ruleset
+//! parts of the client (each ruleset's controller, the ES module that turns
+//! clicks into its orders, and its guide for players) come from the
+//! rulesets' plug-ins; the host serves them at
+//! `/rulesets/{name}/controller.js` and `/rulesets/{name}/guide.html`, and
+//! `orders.js` loads a game's controller from there.
 
 /// One file of the client.
 #[derive(Debug, Clone, Copy)]
@@ -102,58 +102,83 @@ pub fn asset(path: &str) -> Option<&'static Asset> {
     ASSETS.iter().find(|a| a.path == path)
 }
 
-fn serve(asset: &'static Asset, headers: &HeaderMap) -> Response {
-    let fresh = headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| {
-            v.split(',')
-                .any(|t| t.trim().trim_start_matches("W/") == asset.etag || t.trim() == "*")
-        });
-    let mut resp = if fresh {
-        StatusCode::NOT_MODIFIED.into_response()
-    } else {
-        (
-            [(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static(asset.content_type),
-            )],
-            asset.body,
-        )
-            .into_response()
-    };
-    let h = resp.headers_mut();
-    h.insert(header::ETAG, HeaderValue::from_static(asset.etag));
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    h.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    if asset.path == "/" {
-        h.insert(
-            header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static(CONTENT_SECURITY_POLICY),
-        );
-        h.insert(
-            header::REFERRER_POLICY,
-            HeaderValue::from_static("no-referrer"),
-        );
-    }
-    resp
+/// The entity tag of `bytes` (quotes included), for files only known at
+/// run time, such as the rulesets' controllers.
+pub fn etag(bytes: &[u8]) -> String {
+    String::from_utf8(etag_bytes(bytes).to_vec()).expect("entity tags are ASCII")
 }
 
-/// The client's routes (`GET` and `HEAD` of every asset), for any router
-/// state; the host merges them beside its API.
-pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
-    let mut router = Router::new();
-    for a in ASSETS {
-        router = router.route(
-            a.path,
-            get(move |headers: HeaderMap| async move { serve(a, &headers) }),
-        );
-    }
-    router
+/// What to answer to a `GET` or `HEAD` of a file, independent of any HTTP
+/// framework: the host turns it into its response.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reply {
+    /// 200, or 304 when the client's copy is current.
+    pub status: u16,
+    /// Header names (lower case) and values.
+    pub headers: Vec<(&'static str, String)>,
+    /// Empty for a 304.
+    pub body: &'static [u8],
 }
+
+/// The answer for a file with this content type, body and entity tag, to
+/// a request whose `If-None-Match` header is `if_none_match`. Every answer
+/// carries the type, `Cache-Control: no-cache`, `nosniff` and the tag; the
+/// page itself (`/`) also carries the Content-Security-Policy and a
+/// referrer policy.
+pub fn respond(
+    path: &str,
+    content_type: &'static str,
+    body: &'static [u8],
+    etag: &str,
+    if_none_match: Option<&str>,
+) -> Reply {
+    let fresh = if_none_match.is_some_and(|v| {
+        v.split(',')
+            .any(|t| t.trim().trim_start_matches("W/") == etag || t.trim() == "*")
+    });
+    let mut headers = vec![
+        ("content-type", content_type.to_string()),
+        ("etag", etag.to_string()),
+        ("cache-control", "no-cache".to_string()),
+        ("x-content-type-options", "nosniff".to_string()),
+    ];
+    if path == "/" {
+        headers.push((
+            "content-security-policy",
+            CONTENT_SECURITY_POLICY.to_string(),
+        ));
+        headers.push(("referrer-policy", "no-referrer".to_string()));
+    }
+    if fresh {
+        Reply {
+            status: 304,
+            headers,
+            body: &[],
+        }
+    } else {
+        Reply {
+            status: 200,
+            headers,
+            body,
+        }
+    }
+}
+
+/// [`respond`] for one of the client's own files.
+pub fn serve(asset: &Asset, if_none_match: Option<&str>) -> Reply {
+    respond(
+        asset.path,
+        asset.content_type,
+        asset.body,
+        asset.etag,
+        if_none_match,
+    )
+}
+
+/// The content type of JavaScript modules.
+pub const JAVASCRIPT: &str = JS;
+/// The content type of HTML (the rulesets' guides are fragments of it).
+pub const HTML: &str = "text/html; charset=utf-8";
 
 #[cfg(test)]
 mod tests {

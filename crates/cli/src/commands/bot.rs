@@ -16,14 +16,14 @@ use engine::Seat;
 use notify::{RecursiveMode, Watcher};
 use playfile::Status;
 
-use crate::registry;
-
 #[derive(clap::Args)]
 pub struct Args {
-    /// The ruleset of the game (ttrts, ...); folder mode only.
+    /// The ruleset of the game (`orderly rulesets` lists them); folder mode
+    /// only.
     #[arg(required_unless_present = "server")]
     ruleset: Option<String>,
-    /// The seat to play (for ttrts, the player number 0-3); folder mode only.
+    /// The seat to play, counted from 0 (status.json lists the seats);
+    /// folder mode only.
     #[arg(long, required_unless_present = "server")]
     player: Option<usize>,
     /// The game folder; folder mode only.
@@ -80,8 +80,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let seat = Seat(player);
     if !dir.is_dir() {
         bail!(
-            "{} is not a game folder; start the game first (e.g. `orderly ttrts MAP`) and give its folder",
-            dir.display()
+            "{} is not a game folder; start the game first (`orderly play {} ...`) and give its folder",
+            dir.display(),
+            rules.name()
         );
     }
     let (tx, rx) = mpsc::channel();
@@ -96,13 +97,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     loop {
         if let Some(status) = read_status(dir) {
             if let Some(outcome) = &status.outcome {
-                match outcome.winner {
-                    Some(w) if w == seat => {
-                        println!("game over: this seat won ({})", outcome.reason)
-                    }
-                    Some(w) => println!("game over: {w} won ({})", outcome.reason),
-                    None => println!("game over: a draw ({})", outcome.reason),
-                }
+                let seats: Vec<engine::SeatInfo> = status
+                    .seats
+                    .iter()
+                    .map(|name| engine::SeatInfo {
+                        name: name.clone(),
+                        extra: Default::default(),
+                    })
+                    .collect();
+                println!("game over: {}", outcome.summary(&seats));
                 return Ok(ExitCode::SUCCESS);
             }
             let mine = status.awaiting.iter().find(|s| s.seat == seat);

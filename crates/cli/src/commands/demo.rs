@@ -1,30 +1,71 @@
-//! What the ruleset commands share when they run games in folders: making
-//! a fresh game folder, and letting built-in bots answer a turn through the
-//! real files (the seat's own view file named in `status.json`, then an
-//! orders file written atomically), exactly as `orderly bot` would. Rulesets
-//! with hidden information give each seat its own view file, so a bot must
-//! read its seat's file, never just the first one written.
+//! `orderly demo RULESET [SCENARIO]`: built-in bots play a whole game by
+//! files in a folder while people watch the board turn by turn; and what
+//! the game commands share when they run games in folders: making a fresh
+//! game folder, and letting built-in bots answer a turn through the real
+//! files (the seat's own view file named in `status.json`, then an orders
+//! file written atomically), exactly as `orderly bot` would. Rulesets with
+//! hidden information give each seat its own view file, so a bot must read
+//! its seat's file, never just the first one written.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 use engine::DynRuleset;
 use playfile::{Status, TurnFiles};
 
-/// Fails unless every bot name is one of the ruleset's bots.
-pub fn check_bots(rules: &dyn DynRuleset, bots: &[String]) -> anyhow::Result<()> {
-    if bots.is_empty() {
-        bail!(
-            "name at least one bot; there are: {}",
-            rules.bot_names().join(", ")
-        );
+use super::table::{check_bots, print_outcome, Table};
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    table: Table,
+    /// Bots, one per seat in turn (cycled), comma-separated (default: the
+    /// ruleset's bots).
+    #[arg(long, value_delimiter = ',')]
+    bots: Vec<String>,
+    /// Stop after this many turns.
+    #[arg(long, default_value_t = super::MAX_TURNS)]
+    max_turns: u64,
+    /// Play in this folder (new or empty) and keep it, with its `game.json`,
+    /// so `orderly replay` can replay it.
+    #[arg(long, value_name = "DIR")]
+    keep: Option<PathBuf>,
+    /// Print only the result, not every turn's board.
+    #[arg(long)]
+    quiet: bool,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let rules = registry::find(&args.table.ruleset)?;
+    let bots = if args.bots.is_empty() {
+        rules.bot_names().iter().map(|b| b.to_string()).collect()
+    } else {
+        args.bots
+    };
+    check_bots(&*rules, &bots)?;
+    let setup = args.table.setup(&*rules, Some(&bots))?;
+    let mut game = rules.start(setup.clone(), true, Some(&super::now()))?;
+    let temporary = tempfile::tempdir()?;
+    let folder = demo_folder(args.keep.as_deref(), temporary.path())?;
+    if args.keep.is_some() {
+        super::replay::write_game_file(&folder, rules.name(), &setup)?;
     }
-    for b in bots {
-        if !rules.bot_names().contains(&b.as_str()) {
-            bail!("no bot `{b}`; there are: {}", rules.bot_names().join(", "));
-        }
+    let seats = game.seats();
+    let outcome = play_between_bots(
+        &*rules,
+        &mut *game,
+        &folder,
+        &bots,
+        args.table.seed,
+        args.max_turns,
+        args.quiet,
+    )?;
+    match outcome {
+        Some(o) => print_outcome(&seats, &o),
+        None => println!("\nstopped after {} turns with no winner", args.max_turns),
     }
-    Ok(())
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Makes sure `dir` holds no earlier game: an error unless `force`, which

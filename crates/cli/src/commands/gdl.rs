@@ -38,6 +38,7 @@ enum GdlCommand {
         /// Missing modules are fatal errors (gdl spec 5.8).
         #[arg(long)]
         strict: bool,
+        /// A module file (`lib/intro.g`) or module name (`intro`).
         module: String,
     },
     /// Evaluate an expression, optionally after loading a module.

@@ -21,6 +21,7 @@ pub struct GzfArgs {
 enum GzfCommand {
     /// Validate a file and print every diagnostic (file:line:col).
     Check {
+        /// The GZF file.
         file: PathBuf,
         /// Print nothing for warnings.
         #[arg(long)]
@@ -28,7 +29,9 @@ enum GzfCommand {
     },
     /// Convert a GZF or JSON file (detected by content) to JSON or GZF.
     Convert {
+        /// The GZF or JSON file.
         file: PathBuf,
+        /// The format to write.
         #[arg(long, value_enum)]
         to: Target,
         /// Write the converted file here instead of standard output.
@@ -42,6 +45,7 @@ enum GzfCommand {
     },
     /// Print the file in canonical form (spec §1.8).
     Fmt {
+        /// The GZF file.
         file: PathBuf,
         /// Rewrite the file in place.
         #[arg(long, conflicts_with = "check")]

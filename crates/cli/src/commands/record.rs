@@ -7,8 +7,6 @@ use std::process::ExitCode;
 use ::record::{read_record, GameRecord, Severity, Winner};
 use anyhow::Context;
 
-use crate::registry;
-
 #[derive(clap::Args)]
 pub struct Args {
     #[command(subcommand)]
@@ -18,10 +16,16 @@ pub struct Args {
 #[derive(clap::Subcommand)]
 enum Command {
     /// Check a record: every error and warning with its JSON path.
-    Check { file: PathBuf },
+    Check {
+        /// The record file (JSON).
+        file: PathBuf,
+    },
     /// Print a record turn by turn and re-run it with the rules (when this
     /// build has the ruleset), reporting the first divergence.
-    Replay { file: PathBuf },
+    Replay {
+        /// The record file (JSON).
+        file: PathBuf,
+    },
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -115,8 +119,15 @@ fn replay(file: &PathBuf) -> anyhow::Result<ExitCode> {
     let kind = game_type(&r);
     for (i, turn) in r.turns.iter().enumerate() {
         let counts: Vec<String> = turn.units.iter().map(|u| u.len().to_string()).collect();
+        // The ruleset's own turn number when the record has it, as every
+        // other command shows it; else the turn's place in the record.
+        let number = turn
+            .extra
+            .get("turn")
+            .and_then(serde_json::Value::as_u64)
+            .unwrap_or(i as u64);
         println!(
-            "turn {i}: units per team [{}], {} actions",
+            "turn {number}: units per team [{}], {} actions",
             counts.join(", "),
             turn.actions.len()
         );

@@ -79,7 +79,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         None => render::last_turn(&record)
             .with_context(|| format!("{name}: the record has no turns"))?,
     };
+    let kind = record.game_type.clone().unwrap_or_default();
+    let plugin = registry::plugin(&kind).map_err(|e| anyhow::anyhow!("{name}: $.type: {e}"))?;
     let svg = record_svg(
+        &*plugin.rules,
+        &*plugin.drawing,
         &record,
         At {
             turn,

@@ -23,8 +23,8 @@ pub struct Args {
     open: bool,
     /// The games directory: seats asked for as `"files"` are played in a
     /// folder under it (default: `games` beside the SQLite database).
-    #[arg(long, value_name = "DIR")]
-    files_dir: Option<std::path::PathBuf>,
+    #[arg(long, visible_alias = "files-dir", value_name = "DIR")]
+    games_dir: Option<std::path::PathBuf>,
     /// Largest request body, in bytes.
     #[arg(long, default_value_t = host::server::DEFAULT_BODY_LIMIT)]
     body_limit: usize,
@@ -39,25 +39,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
+    let given = args
+        .admin_token
+        .clone()
+        .or_else(|| std::env::var("ORDERLY_ADMIN_TOKEN").ok())
+        .filter(|t| !t.is_empty());
+    // A token made up for this run is printed once the server listens.
+    let made_up = !args.open && given.is_none();
     let admin_token = if args.open {
         None
     } else {
-        let token = args
-            .admin_token
-            .or_else(|| std::env::var("ORDERLY_ADMIN_TOKEN").ok())
-            .filter(|t| !t.is_empty());
-        Some(token.unwrap_or_else(|| {
-            let t = host::auth::new_token();
-            println!("admin token (needed to create games): {t}");
-            t
-        }))
+        Some(given.unwrap_or_else(host::auth::new_token))
     };
     let config = host::Config {
         db: args.db,
         bind: args.bind,
         admin_token,
         body_limit: args.body_limit,
-        files_dir: args.files_dir,
+        files_dir: args.games_dir,
+        print_admin_token: made_up,
         ..host::Config::default()
     };
     host::server::run_until_signal(config)?;

@@ -1,55 +1,46 @@
-//! `orderly tournament RULESET`: built-in bots play many games in parallel.
+//! `orderly tournament RULESET [SCENARIO]`: built-in bots play many games
+//! in parallel; wins per bot.
 
 use std::process::ExitCode;
 
-use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::registry;
+use super::table::{check_bots, Table};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The ruleset (ttrts, ...).
-    ruleset: String,
-    /// The map or scenario: a bundled name or a file (default: the
-    /// ruleset's own default).
-    #[arg(long)]
-    map: Option<String>,
+    #[command(flatten)]
+    table: Table,
     /// Bots, comma-separated; they rotate over the seats from game to game
     /// (default: all of the ruleset's bots).
     #[arg(long, value_delimiter = ',')]
     bots: Vec<String>,
+    /// How many games.
     #[arg(long, default_value_t = 100)]
     games: u64,
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Worker threads (default: one per core).
+    /// Worker threads; 0 means one per core.
     #[arg(long, default_value_t = 0)]
     jobs: usize,
     /// A game still going after this many turns counts as a draw.
-    #[arg(long, default_value_t = 500)]
+    #[arg(long, default_value_t = super::MAX_TURNS)]
     max_turns: u64,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let rules = registry::find(&args.ruleset)?;
-    let map = args
-        .map
-        .unwrap_or_else(|| rules.default_scenario().to_string());
-    let text = match std::path::Path::new(&map).is_file() {
-        true => Some(std::fs::read_to_string(&map).with_context(|| format!("cannot read {map}"))?),
-        false => None,
+    let rules = registry::find(&args.table.ruleset)?;
+    let bots = if args.bots.is_empty() {
+        rules.bot_names().iter().map(|b| b.to_string()).collect()
+    } else {
+        args.bots
     };
+    check_bots(&*rules, &bots)?;
+    let setup = args.table.setup(&*rules, None)?;
+    let scenario = setup.scenario.clone();
     let plan = tournament::Plan {
-        scenario: map.clone(),
-        text,
-        bots: if args.bots.is_empty() {
-            rules.bot_names().iter().map(|b| b.to_string()).collect()
-        } else {
-            args.bots
-        },
+        setup,
+        bots,
         games: args.games,
-        seed: args.seed,
+        seed: args.table.seed,
         max_turns: args.max_turns,
         jobs: args.jobs,
     };
@@ -61,7 +52,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let summary = tournament::run(&*rules, &plan, &|_| bar.inc(1))?;
     bar.finish_and_clear();
     println!(
-        "{} games of {} on {map}, {} threads, seeds {}..{}",
+        "{} games of {} on {scenario}, {} threads, seeds {}..{}",
         summary.games,
         rules.name(),
         if plan.jobs == 0 {

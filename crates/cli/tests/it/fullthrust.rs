@@ -31,7 +31,7 @@ fn a_demo_battle_runs_to_the_end_and_its_record_replays() {
         .assert()
         .success();
     let out = String::from_utf8_lossy(&run.get_output().stdout).into_owned();
-    assert!(out.contains("battle over:"), "{out}");
+    assert!(out.contains("game over: Blue Squadron wins"), "{out}");
     for name in [
         "Turn_1_Fleet_0.gzf",
         "Turn_1_Fleet_1.gzf",
@@ -129,7 +129,7 @@ fn bot_processes_play_a_battle_by_files_against_the_host() {
         .collect();
     let (ok, stdout, stderr) = finish(host);
     assert!(ok, "host failed: {stderr}");
-    assert!(stdout.contains("battle over"), "{stdout}");
+    assert!(stdout.contains("game over:"), "{stdout}");
     for bot in bots {
         let (ok, stdout, stderr) = finish(bot);
         assert!(ok, "bot failed: {stdout} {stderr}");

@@ -1,12 +1,13 @@
-//! The folder driver with a real ruleset (ttrts), in-process.
+//! The folder driver with a real ruleset (ttrts, from the registry),
+//! in-process.
 
 use std::sync::Arc;
 
-use engine::{DynRuleset, Registered, Seat, Setup};
+use engine::{DynRuleset, Seat, Setup};
 use playfile::{play, replay, PlayEvent, Status};
 
-fn ttrts() -> Registered<ttrts::Ttrts> {
-    Registered(Arc::new(ttrts::Ttrts))
+fn ttrts() -> Arc<dyn DynRuleset> {
+    registry::find("ttrts").expect("ttrts is registered")
 }
 
 fn setup() -> Setup {

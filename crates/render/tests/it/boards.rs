@@ -7,7 +7,8 @@ use crate::common;
 
 use std::collections::BTreeSet;
 
-use render::{record_board, record_svg, At, Board, RenderError};
+use common::{frames, record_svg, record_svg_with, view_svg};
+use render::{At, RenderError};
 use serde_json::Value;
 
 fn parse(svg: &str) -> roxmltree::Document<'_> {
@@ -116,101 +117,6 @@ fn ttrts_units_at_every_step_match_the_record() {
 }
 
 #[test]
-fn tae_hands_are_shown_only_to_their_seat() {
-    let rec = common::bot_record("tae", None, 11, 8);
-    let numbers = turn_numbers(&rec);
-    for &turn in &numbers {
-        for seat in [None, Some(0), Some(1)] {
-            let (board, _) = record_board(&rec, At { turn, action: 0 }, seat).unwrap();
-            let Board::Tae(b) = &board else {
-                panic!("a TaE board")
-            };
-            let svg = board.svg(None);
-            let doc = parse(&svg);
-            check_root(&doc, "tae");
-            let pieces = ids(&doc, "piece");
-            let expected: BTreeSet<String> = b.piece_ids().iter().map(u64::to_string).collect();
-            assert_eq!(pieces, expected);
-            // Board spaces: one per cell.
-            let v = b.view();
-            assert_eq!(
-                ids(&doc, "system").len(),
-                usize::from(v.board.width) * usize::from(v.board.height)
-            );
-            // Hands: the viewer's own only.
-            let colonists: Vec<_> = doc
-                .descendants()
-                .filter(|n| n.attribute("class") == Some("colonist"))
-                .collect();
-            match seat {
-                None => assert!(colonists.is_empty()),
-                Some(s) => {
-                    assert!(!colonists.is_empty(), "seat {s} sees its hand");
-                    assert!(colonists
-                        .iter()
-                        .all(|c| c.attribute("data-owner") == Some(&s.to_string())));
-                    assert_eq!(colonists.len(), v.hand.len());
-                }
-            }
-        }
-    }
-}
-
-#[test]
-fn tae_stepping_a_turn_reaches_the_next_turns_board() {
-    let rec = common::bot_record("tae", None, 5, 8);
-    let numbers = turn_numbers(&rec);
-    for i in 0..numbers.len() - 1 {
-        let n = rec.turns[i].actions.len() as u64;
-        let mut prev_caption = String::new();
-        for action in 1..=n {
-            let (_, hl) = record_board(
-                &rec,
-                At {
-                    turn: numbers[i],
-                    action,
-                },
-                None,
-            )
-            .unwrap();
-            let caption = hl.unwrap().caption;
-            assert_ne!(caption, prev_caption);
-            prev_caption = caption;
-        }
-        let (end, _) = record_board(
-            &rec,
-            At {
-                turn: numbers[i],
-                action: n,
-            },
-            None,
-        )
-        .unwrap();
-        let (next, _) = record_board(
-            &rec,
-            At {
-                turn: numbers[i + 1],
-                action: 0,
-            },
-            None,
-        )
-        .unwrap();
-        let (Board::Tae(end), Board::Tae(next)) = (&end, &next) else {
-            panic!()
-        };
-        assert_eq!(end.view().board, next.view().board, "turn {}", numbers[i]);
-        let scores =
-            |b: &render::tae::Board| b.view().players.iter().map(|p| p.score).collect::<Vec<_>>();
-        assert_eq!(
-            scores(end),
-            scores(next),
-            "scores after turn {}",
-            numbers[i]
-        );
-    }
-}
-
-#[test]
 fn fullthrust_ships_move_and_take_damage_as_recorded() {
     let rec = common::bot_record("fullthrust", None, 3, 8);
     let numbers = turn_numbers(&rec);
@@ -265,13 +171,13 @@ fn fullthrust_ships_move_and_take_damage_as_recorded() {
 
 #[test]
 fn live_views_draw_every_ruleset() {
-    for ruleset in render::RULESETS {
+    for ruleset in ["ttrts", "tae", "fullthrust", "sealedbids"] {
         let rec = common::bot_record(ruleset, None, 9, 3);
         let rules = registry::find(ruleset).unwrap();
         let setup = serde_json::from_value(rec.extra["setup"].clone()).unwrap();
         let game = rules.start(setup, false, None).unwrap();
         for seat in [None, Some(engine::Seat(1))] {
-            let svg = render::view_svg(ruleset, &game.view(seat)).unwrap();
+            let svg = view_svg(ruleset, &game.view(seat)).unwrap();
             check_root(&parse(&svg), ruleset);
         }
     }
@@ -318,19 +224,19 @@ fn bad_requests_name_their_field() {
         other => panic!("{other:?}"),
     }
     assert!(matches!(
-        render::view_svg("chess", &Value::Null),
+        view_svg("chess", &Value::Null),
         Err(RenderError::Input(_))
     ));
     assert!(matches!(
-        render::view_svg("ttrts", &serde_json::json!({"width": "wide"})),
+        view_svg("ttrts", &serde_json::json!({"width": "wide"})),
         Err(RenderError::Input(_))
     ));
     assert!(matches!(
-        render::view_svg("tae", &serde_json::json!({})),
+        view_svg("tae", &serde_json::json!({})),
         Err(RenderError::Input(_))
     ));
     assert!(matches!(
-        render::view_svg("fullthrust", &serde_json::json!({"scenario": "x"})),
+        view_svg("fullthrust", &serde_json::json!({"scenario": "x"})),
         Err(RenderError::Input(_))
     ));
 }
@@ -341,7 +247,7 @@ fn text_is_escaped() {
         "name": "<script>&\"'", "width": 2, "height": 2, "turn": 0,
         "walls": [], "units": [], "players": [0]
     });
-    let svg = render::view_svg("ttrts", &view).unwrap();
+    let svg = view_svg("ttrts", &view).unwrap();
     let doc = parse(&svg);
     assert!(!doc.descendants().any(|n| n.tag_name().name() == "script"));
     assert!(svg.contains("&lt;script&gt;&amp;&quot;&apos;"));
@@ -350,7 +256,7 @@ fn text_is_escaped() {
 #[test]
 fn frames_list_every_turn_and_action() {
     let rec = common::bot_record("fullthrust", None, 3, 4);
-    let f = render::frames(&rec);
+    let f = frames(&rec);
     let turns = f["turns"].as_array().unwrap();
     assert_eq!(turns.len(), rec.turns.len());
     for (t, turn) in turns.iter().zip(&rec.turns) {
@@ -403,7 +309,7 @@ fn a_kept_rerun_draws_what_a_fresh_one_draws() {
         let jumps: Vec<At> = frames.iter().step_by(5).copied().collect();
         let mut rerun = None;
         for at in frames.iter().chain(&back).chain(&jumps).chain(&frames) {
-            let kept = render::record_svg_with(&rec, *at, None, &mut rerun).unwrap();
+            let kept = record_svg_with(&rec, *at, None, &mut rerun).unwrap();
             let fresh = record_svg(&rec, *at, None).unwrap();
             assert_eq!(kept, fresh, "{ruleset} at {at:?}");
             let r = rerun.as_ref().expect("the rerun is kept");

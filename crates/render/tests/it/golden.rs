@@ -4,7 +4,8 @@
 
 use crate::common;
 
-use render::{record_svg, At};
+use common::record_svg;
+use render::At;
 
 #[test]
 fn ttrts_tiny_game() {

@@ -4,7 +4,8 @@
 
 use crate::common;
 
-use render::{record_svg, to_png, At, Fonts, RenderError};
+use common::record_svg;
+use render::{to_png, At, Fonts, RenderError};
 
 fn decode(png: &[u8]) -> (u32, u32, Vec<u8>) {
     let pixmap = resvg::tiny_skia::Pixmap::decode_png(png).expect("a PNG");

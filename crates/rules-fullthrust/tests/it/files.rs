@@ -187,11 +187,14 @@ fn hostile_numbers_are_refused_not_overflowed() {
     );
     assert_eq!(after.turn(), 2);
     // A scenario with an absurd velocity is refused at its Ship line.
-    let text = fullthrust::scenarios::bundled("duel").unwrap().replacen(
-        "Velocity:       6\n",
-        "Velocity:       999999999999999\n",
-        1,
-    );
+    let text = fullthrust::scenarios::bundled("duel")
+        .unwrap()
+        .replace("\r\n", "\n")
+        .replacen(
+            "Velocity:       6\n",
+            "Velocity:       999999999999999\n",
+            1,
+        );
     let setup = Setup {
         scenario: "fast.gzf".into(),
         text: Some(text),
@@ -209,6 +212,7 @@ fn hostile_numbers_are_refused_not_overflowed() {
     // A scenario that starts late still gets its whole turn limit.
     let text = fullthrust::scenarios::bundled("duel")
         .unwrap()
+        .replace("\r\n", "\n")
         .replace("Turn:      1\n", "Turn:      50\n");
     let setup = Setup {
         scenario: "late.gzf".into(),

@@ -3,6 +3,7 @@
 
 mod common;
 mod examples;
+mod picture;
 mod properties;
 mod rules;
 mod views;

@@ -5,15 +5,15 @@
 //! size, leaders and bombers in hand, and the viewer's own hand (a view
 //! holds only the viewer's hand, so no other seat's hand can be drawn).
 
-use record::Action;
+use crate::events::Event;
+use crate::pieces::leader_id;
+use crate::regions::Regions;
+use crate::{Cell, Colony, Kind, Leader, Pos, Terrain, View};
+use engine::record::Action;
 use serde_json::Value;
-use tae::events::Event;
-use tae::pieces::leader_id;
-use tae::regions::Regions;
-use tae::{Cell, Colony, Kind, Leader, Pos, Terrain, View};
 
-use crate::svg::{esc, num, seat_colour, Svg};
-use crate::{Highlight, RenderError};
+use render::svg::{esc, num, seat_colour, Svg};
+use render::{Highlight, RenderError};
 
 const CELL: f64 = 10.0;
 const HEAD: f64 = 10.0;
@@ -68,7 +68,7 @@ impl Board {
         &mut self,
         seat: usize,
         path: &str,
-    ) -> Result<&mut tae::view::PlayerView, RenderError> {
+    ) -> Result<&mut crate::view::PlayerView, RenderError> {
         self.view
             .players
             .get_mut(seat)
@@ -175,7 +175,7 @@ impl Board {
         let label = format!("TaE board {}, turn {}, {whose}", v.title, v.turn);
         let mut svg = Svg::new(
             "tae",
-            (0.0, 0.0, bw + PANEL, h + crate::foot(highlight)),
+            (0.0, 0.0, bw + PANEL, h + render::foot(highlight)),
             &label,
         );
         svg.text(
@@ -225,7 +225,7 @@ impl Board {
         }
         self.draw_panel(&mut svg, bw + 3.0);
         if let Some(hl) = highlight {
-            crate::caption(&mut svg, bw + PANEL, h, &hl.caption);
+            render::draw_caption(&mut svg, bw + PANEL, h, &hl.caption);
         }
         svg.finish()
     }
@@ -379,5 +379,33 @@ impl Board {
     /// The board as the view has it (for tests comparing with the rules).
     pub fn view(&self) -> &View {
         &self.view
+    }
+}
+
+/// How tae boards are drawn: the ruleset's entry in the registry carries it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Drawing;
+
+impl render::Drawing for Drawing {
+    fn board(&self, view: &Value) -> Result<Box<dyn render::Board>, RenderError> {
+        Ok(Box::new(Board::from_view(view)?))
+    }
+}
+
+impl render::Board for Board {
+    fn apply(&mut self, action: &Action, path: &str) -> Result<(), RenderError> {
+        Board::apply(self, action, path)
+    }
+
+    fn position(&self, id: u64) -> Option<(f64, f64)> {
+        Board::position(self, id)
+    }
+
+    fn svg(&self, highlight: Option<&Highlight>) -> String {
+        self.draw(highlight)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }

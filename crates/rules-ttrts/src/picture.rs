@@ -2,11 +2,11 @@
 //! triangle pointing where it faces, in its player's colour with the
 //! player's number on it.
 
-use record::Action;
+use engine::record::Action;
 use serde_json::Value;
 
-use crate::svg::{esc, num, seat_colour, Svg};
-use crate::{Highlight, RenderError};
+use render::svg::{esc, num, seat_colour, Svg};
+use render::{Highlight, RenderError};
 
 const CELL: f64 = 10.0;
 const HEAD: f64 = 16.0;
@@ -117,7 +117,7 @@ impl Board {
     /// Applies an action's results: new `assignment`, `direction`, and
     /// `alive: false` for a unit that died (drawn as a cross).
     pub fn apply(&mut self, action: &Action, path: &str) -> Result<(), RenderError> {
-        for (j, r) in crate::flat_results(action).into_iter().enumerate() {
+        for (j, r) in render::flat_results(action).into_iter().enumerate() {
             let at = format!("{path}.results[{j}]");
             let (Some(id), Some(changes)) = (r.unit, r.changes.as_ref()) else {
                 continue;
@@ -159,7 +159,7 @@ impl Board {
         let pw = w.max(MIN_WIDTH);
         let mut svg = Svg::new(
             "ttrts",
-            (0.0, 0.0, pw, HEAD + h + crate::foot(highlight)),
+            (0.0, 0.0, pw, HEAD + h + render::foot(highlight)),
             &label,
         );
         svg.put(format_args!(
@@ -251,7 +251,7 @@ impl Board {
             ));
         }
         if let Some(hl) = highlight {
-            crate::caption(&mut svg, pw, HEAD + h, &hl.caption);
+            render::draw_caption(&mut svg, pw, HEAD + h, &hl.caption);
         }
         svg.finish()
     }
@@ -290,5 +290,33 @@ impl Board {
             .filter(|u| u.alive)
             .map(|u| u.id)
             .collect()
+    }
+}
+
+/// How ttrts boards are drawn: the ruleset's entry in the registry carries it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Drawing;
+
+impl render::Drawing for Drawing {
+    fn board(&self, view: &Value) -> Result<Box<dyn render::Board>, RenderError> {
+        Ok(Box::new(Board::from_view(view)?))
+    }
+}
+
+impl render::Board for Board {
+    fn apply(&mut self, action: &Action, path: &str) -> Result<(), RenderError> {
+        Board::apply(self, action, path)
+    }
+
+    fn position(&self, id: u64) -> Option<(f64, f64)> {
+        Board::position(self, id)
+    }
+
+    fn svg(&self, highlight: Option<&Highlight>) -> String {
+        self.draw(highlight)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }

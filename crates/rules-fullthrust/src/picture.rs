@@ -5,12 +5,12 @@
 //! scale bar and 6 MU range rings around the acting ship when stepping a
 //! record.
 
+use engine::record::Action;
 use gzf::rules::geometry::course_vector;
-use record::Action;
 use serde_json::Value;
 
-use crate::svg::{esc, num, seat_colour, Svg};
-use crate::{Highlight, RenderError};
+use render::svg::{esc, num, seat_colour, Svg};
+use render::{Highlight, RenderError};
 
 #[derive(Debug, Clone)]
 struct Ship {
@@ -118,7 +118,7 @@ impl Board {
     /// Applies an action's results: `position`/`assignment`, `course`,
     /// `velocity`, `thrust`, `damageTrack`, `status`.
     pub fn apply(&mut self, action: &Action, path: &str) -> Result<(), RenderError> {
-        for (j, r) in crate::flat_results(action).into_iter().enumerate() {
+        for (j, r) in render::flat_results(action).into_iter().enumerate() {
             let at = format!("{path}.results[{j}]");
             let (Some(id), Some(changes)) = (r.unit, r.changes.as_ref()) else {
                 continue;
@@ -183,7 +183,7 @@ impl Board {
         let (vw, vh) = (x1 - x0 + 2.0 * (pad + side), y1 - y0 + 2.0 * pad);
         let u = vw.max(vh) / 100.0; // one hundredth of the picture
         let head = 9.0 * u;
-        let foot = crate::foot(highlight) * u;
+        let foot = render::foot(highlight) * u;
         let whose = match self.seat {
             Some(s) => format!(
                 "{}'s view",
@@ -242,7 +242,7 @@ impl Board {
             self.ship(&mut svg, s, u);
         }
         if let Some(hl) = highlight {
-            crate::caption_at(&mut svg, vx, vw, vy + vh, u, &hl.caption);
+            render::draw_caption_at(&mut svg, vx, vw, vy + vh, u, &hl.caption);
         }
         svg.finish()
     }
@@ -374,5 +374,33 @@ impl Board {
     /// The ships' names (the ids orders use), for tests.
     pub fn ship_names(&self) -> Vec<String> {
         self.ships.iter().map(|s| s.name.clone()).collect()
+    }
+}
+
+/// How fullthrust boards are drawn: the ruleset's entry in the registry carries it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Drawing;
+
+impl render::Drawing for Drawing {
+    fn board(&self, view: &Value) -> Result<Box<dyn render::Board>, RenderError> {
+        Ok(Box::new(Board::from_view(view)?))
+    }
+}
+
+impl render::Board for Board {
+    fn apply(&mut self, action: &Action, path: &str) -> Result<(), RenderError> {
+        Board::apply(self, action, path)
+    }
+
+    fn position(&self, id: u64) -> Option<(f64, f64)> {
+        Board::position(self, id)
+    }
+
+    fn svg(&self, highlight: Option<&Highlight>) -> String {
+        self.draw(highlight)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }

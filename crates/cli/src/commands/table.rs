@@ -1,0 +1,176 @@
+//! What the game commands (`play`, `demo`, `tournament`) share: the table
+//! a game is set at (ruleset, scenario, players, seed, options), turned into
+//! the engine's `Setup`, and how a game's progress is told to people.
+
+use std::path::Path;
+
+use anyhow::{bail, Context};
+use engine::{DynRuleset, Outcome, SeatInfo, SeatSpec, Setup};
+use playfile::PlayEvent;
+use serde_json::{Map, Value};
+
+/// Where a game is set and who sits at it.
+#[derive(clap::Args, Debug, Clone)]
+pub struct Table {
+    /// The ruleset (`orderly rulesets` lists them).
+    pub ruleset: String,
+    /// The map or scenario: a file, or the name of a bundled one
+    /// (`orderly maps RULESET` lists them); the ruleset's own default when
+    /// absent.
+    pub scenario: Option<String>,
+    /// The map or scenario, as an option (the same as SCENARIO).
+    #[arg(
+        long = "scenario",
+        visible_alias = "map",
+        value_name = "SCENARIO",
+        conflicts_with = "scenario"
+    )]
+    pub scenario_option: Option<String>,
+    /// How many players, for rulesets whose scenario does not fix it.
+    #[arg(long, value_name = "N")]
+    pub players: Option<usize>,
+    /// The game's seed: the same seed and orders give the same game.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A ruleset option, KEY=VALUE (VALUE is read as JSON when it is JSON,
+    /// else as text); may be repeated.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+}
+
+impl Table {
+    /// The scenario asked for, or the ruleset's default.
+    pub fn scenario(&self, rules: &dyn DynRuleset) -> String {
+        self.scenario
+            .clone()
+            .or_else(|| self.scenario_option.clone())
+            .unwrap_or_else(|| rules.default_scenario().to_string())
+    }
+
+    /// The setup: the scenario's file when one of that name exists (else a
+    /// bundled scenario, which the ruleset checks when the game starts),
+    /// the players (with their bots, when given), the seed and options.
+    pub fn setup(&self, rules: &dyn DynRuleset, bots: Option<&[String]>) -> anyhow::Result<Setup> {
+        let scenario = self.scenario(rules);
+        let path = Path::new(&scenario);
+        let text = if path.is_file() {
+            let bytes = std::fs::read(path).with_context(|| format!("cannot read {scenario}"))?;
+            Some(
+                String::from_utf8(bytes)
+                    .with_context(|| format!("{scenario}: the file is not UTF-8 text"))?,
+            )
+        } else {
+            None
+        };
+        let seats = match self.players {
+            Some(0) => bail!("--players: a game needs at least one player"),
+            Some(n) => (0..n)
+                .map(|i| SeatSpec {
+                    name: None,
+                    bot: bots.map(|b| b[i % b.len()].clone()),
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        Ok(Setup {
+            scenario,
+            text,
+            seats,
+            seed: self.seed,
+            options: options(&self.options)?,
+        })
+    }
+}
+
+/// `KEY=VALUE` pairs as the setup's options.
+pub fn options(pairs: &[String]) -> anyhow::Result<Map<String, Value>> {
+    let mut out = Map::new();
+    for pair in pairs {
+        let Some((key, value)) = pair.split_once('=') else {
+            bail!("--option {pair}: write KEY=VALUE, e.g. --option cards=6");
+        };
+        let value = serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.into()));
+        out.insert(key.trim().to_string(), value);
+    }
+    Ok(out)
+}
+
+/// Fails unless every bot name is one of the ruleset's bots.
+pub fn check_bots(rules: &dyn DynRuleset, bots: &[String]) -> anyhow::Result<()> {
+    if bots.is_empty() {
+        bail!(
+            "name at least one bot; {} has: {}",
+            rules.name(),
+            rules.bot_names().join(", ")
+        );
+    }
+    for b in bots {
+        if !rules.bot_names().contains(&b.as_str()) {
+            bail!(
+                "no bot `{b}` for {}; there are: {}",
+                rules.name(),
+                rules.bot_names().join(", ")
+            );
+        }
+    }
+    Ok(())
+}
+
+/// A game's title made safe for a folder name.
+pub fn folder_name(ruleset: &str, title: &str) -> String {
+    let title: String = title
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("{ruleset}_{title}")
+}
+
+/// Prints what happens in a game played by files.
+pub fn print_event(seats: &[SeatInfo], event: PlayEvent) {
+    let name = |s: engine::Seat| {
+        seats
+            .get(s.0)
+            .map_or_else(|| s.to_string(), |i| i.name.clone())
+    };
+    match event {
+        PlayEvent::TurnStarted { turn, awaiting } => {
+            let who: Vec<String> = awaiting.into_iter().map(name).collect();
+            println!("turn {turn}: waiting for {}", who.join(", "));
+        }
+        PlayEvent::Accepted { file, notes } => {
+            for n in notes {
+                eprintln!("note: {}", n.display_in(&file));
+            }
+        }
+        PlayEvent::Rejected { file, errors } => {
+            for e in errors {
+                eprintln!("error: {}", e.display_in(&file));
+            }
+        }
+        PlayEvent::Missing { .. } | PlayEvent::Resolved { .. } => {}
+        PlayEvent::Over { outcome } => print_outcome(seats, &outcome),
+    }
+}
+
+/// "game over: Red wins (...)": the one way the command line says it.
+pub fn print_outcome(seats: &[SeatInfo], outcome: &Outcome) {
+    let scores = outcome
+        .scores
+        .as_ref()
+        .map(|s| {
+            let parts: Vec<String> = s
+                .iter()
+                .zip(seats)
+                .map(|(n, seat)| format!("{} {n}", seat.name))
+                .collect();
+            format!("; scores: {}", parts.join(", "))
+        })
+        .unwrap_or_default();
+    println!("game over: {}{scores}", outcome.summary(seats));
+}
