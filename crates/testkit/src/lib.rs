@@ -52,7 +52,7 @@ pub fn shared(rel: &str) -> Option<PathBuf> {
     }
     said.push(key);
     let line = format!(
-        "skipped {test}: needs ../shared/{rel} (reference files made by the original programs; CI has them)\n"
+        "skipped {test}: needs ../shared/{rel} (the reference corpus and specs kept beside the project; CI has them)\n"
     );
     // Unbuffered and past libtest's capture of print!/eprint!.
     let _ = std::io::stderr().lock().write_all(line.as_bytes());
