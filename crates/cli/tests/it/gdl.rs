@@ -122,3 +122,17 @@ fn eval_in_a_module_context() {
     ]);
     assert_eq!(String::from_utf8_lossy(&out.stdout), "(<u:infantry> 3)\n");
 }
+
+/// The repository's own example module reads cleanly on any clone: the
+/// kernel's definitions are in the repository, not beside it.
+#[test]
+fn the_bundled_example_module_checks_cleanly_without_the_corpus() {
+    let module = concat!(env!("CARGO_MANIFEST_DIR"), "/../../games/gdl/skirmish.g");
+    let out = orderly(&["gdl", "check", module]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("0 warning(s), 0 error(s)"), "{stderr}");
+    let dump = orderly(&["gdl", "dump", module]);
+    let text = String::from_utf8_lossy(&dump.stdout);
+    assert!(text.contains("tabrow vanishes-on town 1 0*2 1"), "{text}");
+}
