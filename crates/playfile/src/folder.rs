@@ -1,7 +1,6 @@
 //! The folder loop: write views, collect orders, resolve, repeat.
 
 use std::collections::HashMap;
-use std::fmt;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -43,20 +42,18 @@ pub enum PlayEvent {
     Over { outcome: Outcome },
 }
 
-/// What went wrong with the folder itself.
-#[derive(Debug)]
+/// What went wrong with the folder itself: the file and the system's
+/// error (its `source()`), or the turn hook's error.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {error}", path.display())]
 pub struct PlayError {
     pub path: PathBuf,
+    #[source]
     pub error: io::Error,
 }
 
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.path.display(), self.error)
-    }
-}
-
-impl std::error::Error for PlayError {}
+/// Why a turn hook (see [`play`]) stopped the game.
+pub type HookError = Box<dyn std::error::Error + Send + Sync>;
 
 fn io_at(path: &Path) -> impl FnOnce(io::Error) -> PlayError + '_ {
     move |error| PlayError {
@@ -258,7 +255,7 @@ pub fn play(
     game: &mut dyn Game,
     dir: &Path,
     max_turns: Option<u64>,
-    on_turn: &mut dyn FnMut(&TurnFiles) -> Result<(), String>,
+    on_turn: &mut dyn FnMut(&TurnFiles) -> Result<(), HookError>,
     events: &mut dyn FnMut(PlayEvent),
     now: &dyn Fn() -> String,
 ) -> Result<Option<Outcome>, PlayError> {

@@ -29,6 +29,7 @@ mod status;
 
 pub use folder::{
     atomic_write, beside, play, replay, view_files, views_for, write_accepted, write_record,
-    write_rejected, write_views, PlayError, PlayEvent, SeatViews, TurnFiles, RECORD_FILE,
+    write_rejected, write_views, HookError, PlayError, PlayEvent, SeatViews, TurnFiles,
+    RECORD_FILE,
 };
 pub use status::{SeatFiles, Status, STATUS_FILE};

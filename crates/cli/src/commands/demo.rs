@@ -90,7 +90,7 @@ pub fn bots_answer(
     bots: &[String],
     seed: u64,
     files: &TurnFiles,
-) -> Result<(), String> {
+) -> Result<(), playfile::HookError> {
     let status_text = std::fs::read_to_string(files.dir.join("status.json"))
         .map_err(|e| format!("cannot read status.json: {e}"))?;
     let status: Status =
