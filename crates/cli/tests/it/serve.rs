@@ -85,4 +85,60 @@ fn bots_play_a_hosted_game_over_http_and_the_server_stops_cleanly() {
         std::thread::sleep(Duration::from_millis(20));
     };
     assert!(status.success());
+    assert!(
+        !dir.path().join("g.db.lock").exists(),
+        "a clean stop leaves no lock file"
+    );
+}
+
+/// Without a token given, `serve` makes one up and prints it only once it
+/// is listening (so it is never shown for a server that failed to start).
+#[test]
+fn a_made_up_admin_token_is_printed_after_the_server_listens() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = Command::new(env!("CARGO_BIN_EXE_orderly"))
+        .args(["serve", "--bind", "127.0.0.1:0", "--db"])
+        .arg(format!("sqlite:{}", dir.path().join("t.db").display()))
+        .env_remove("ORDERLY_ADMIN_TOKEN")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = server.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut lines = BufReader::new(stdout).lines();
+        for _ in 0..2 {
+            if let Some(Ok(line)) = lines.next() {
+                let _ = tx.send(line);
+            }
+        }
+    });
+    let first = rx.recv_timeout(Duration::from_secs(30)).unwrap();
+    let second = rx.recv_timeout(Duration::from_secs(30)).unwrap();
+    let _ = server.kill();
+    let _ = server.wait();
+    assert!(first.starts_with("listening on http://"), "{first}");
+    assert!(
+        second.starts_with("admin token (needed to create games): "),
+        "{second}"
+    );
+    // A server that cannot start (its database is taken) prints no token.
+    let taken = Command::new(env!("CARGO_BIN_EXE_orderly"))
+        .args([
+            "serve",
+            "--bind",
+            "127.0.0.1:0",
+            "--db",
+            "sqlite:/proc/nope/x.db",
+        ])
+        .env_remove("ORDERLY_ADMIN_TOKEN")
+        .output()
+        .unwrap();
+    assert!(!taken.status.success());
+    assert!(
+        !String::from_utf8_lossy(&taken.stdout).contains("admin token"),
+        "{}",
+        String::from_utf8_lossy(&taken.stdout)
+    );
 }
