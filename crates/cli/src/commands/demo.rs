@@ -14,7 +14,7 @@ use anyhow::{bail, Context};
 use engine::DynRuleset;
 use playfile::{Status, TurnFiles};
 
-use super::table::{check_bots, print_outcome, Table};
+use super::table::{bots_or_all, print_outcome, Table};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -38,12 +38,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let rules = registry::find(&args.table.ruleset)?;
-    let bots = if args.bots.is_empty() {
-        rules.bot_names().iter().map(|b| b.to_string()).collect()
-    } else {
-        args.bots
-    };
-    check_bots(&*rules, &bots)?;
+    let bots = bots_or_all(&*rules, args.bots)?;
     let setup = args.table.setup(&*rules, Some(&bots))?;
     let mut game = rules.start(setup.clone(), true, Some(&super::now()))?;
     let temporary = tempfile::tempdir()?;

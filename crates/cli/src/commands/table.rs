@@ -95,6 +95,17 @@ pub fn options(pairs: &[String]) -> anyhow::Result<Map<String, Value>> {
     Ok(out)
 }
 
+/// The bots asked for (all of the ruleset's when none), each checked.
+pub fn bots_or_all(rules: &dyn DynRuleset, bots: Vec<String>) -> anyhow::Result<Vec<String>> {
+    let bots = if bots.is_empty() {
+        rules.bot_names().iter().map(|b| b.to_string()).collect()
+    } else {
+        bots
+    };
+    check_bots(rules, &bots)?;
+    Ok(bots)
+}
+
 /// Fails unless every bot name is one of the ruleset's bots.
 pub fn check_bots(rules: &dyn DynRuleset, bots: &[String]) -> anyhow::Result<()> {
     if bots.is_empty() {

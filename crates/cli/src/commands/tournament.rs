@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::table::{check_bots, Table};
+use super::table::{bots_or_all, Table};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -28,12 +28,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let rules = registry::find(&args.table.ruleset)?;
-    let bots = if args.bots.is_empty() {
-        rules.bot_names().iter().map(|b| b.to_string()).collect()
-    } else {
-        args.bots
-    };
-    check_bots(&*rules, &bots)?;
+    let bots = bots_or_all(&*rules, args.bots)?;
     let setup = args.table.setup(&*rules, None)?;
     let scenario = setup.scenario.clone();
     let plan = tournament::Plan {
