@@ -1,0 +1,26 @@
+//! Xconq 7.5 games played as the 7.5 kernel plays them (`specs/xconq-play.md`,
+//! "spec" in comments).
+//!
+//! The rules are data: [`rules::Rules`] copies every property, table and
+//! global the supported kernel subset reads out of the module `crates/gdl`
+//! loaded, and the kernel ([`kernel::K`] and the modules beside it) applies
+//! them in the kernel's exact order, drawing from the kernel's own generator
+//! ([`rng::Xrandom`]) at exactly the kernel's places, so that a game replays
+//! bit for bit against the real program's saves.
+//!
+//! Layers: `rng` and `geometry` (pure), `rules` (the module's data), `state`,
+//! `views`, `history` (what is saved), `kernel` (stacks, capacity, entering
+//! and leaving, killing, side changes, searches), `vision`, `economy`,
+//! `actions`, `combat`, `phases` (the turn), `intro` (the intro turn-1 rule),
+//! `setup`, `dump` (the fixtures' dump format), `replay` (replaying a fixture).
+
+pub mod dump;
+pub mod geometry;
+pub mod history;
+pub mod kernel;
+pub mod rng;
+pub mod rules;
+pub mod setup;
+pub mod state;
+pub mod views;
+pub mod vision;
