@@ -14,13 +14,25 @@
 //! `actions`, `combat`, `phases` (the turn), `intro` (the intro turn-1 rule),
 //! `setup`, `dump` (the fixtures' dump format), `replay` (replaying a fixture).
 
+pub mod actions;
+pub mod combat;
+pub mod command;
 pub mod dump;
+pub mod economy;
+pub mod error;
 pub mod geometry;
 pub mod history;
+pub mod intro;
 pub mod kernel;
+pub mod phases;
+pub mod replay;
 pub mod rng;
 pub mod rules;
 pub mod setup;
+pub mod start;
 pub mod state;
+pub mod support;
 pub mod views;
 pub mod vision;
+
+pub use error::Error;
