@@ -104,6 +104,9 @@ impl K<'_> {
         if self.u(a).acp < self.r.u.acp_min[self.u(a).utype] {
             return "action-error";
         }
+        if !self.side_may_act(a) {
+            return "cannot-do";
+        }
         let b = if actee == 0 || actee == a {
             a
         } else if self.s.living(actee).is_some() {
@@ -168,6 +171,13 @@ impl K<'_> {
             Ok(r) => r,
             Err(e) => e,
         }
+    }
+
+    /// Whether a unit's side may act with its type: independents act only
+    /// with types that have `acp-independent` (§8.1 step 2).
+    pub fn side_may_act(&self, id: i32) -> bool {
+        let u = self.u(id);
+        u.side != 0 || self.r.u.acp_independent[u.utype] != 0
     }
 
     fn utype_arg(&self, n: i32) -> Option<usize> {

@@ -325,6 +325,9 @@ impl K<'_> {
         if !self.active(a) || !self.active(b) {
             return Err("action-error");
         }
+        if !self.side_may_act(b) {
+            return Err("cannot-do");
+        }
         let bt = self.u(b).utype;
         for m in 0..self.r.nm() {
             if self.u(b).supply[m] < self.r.t.material_to_act.get(bt, m) {

@@ -207,6 +207,7 @@ props! {
     occupant_total_max = "occupant-total-max",
     facility_total_max = "facility-total-max",
     mobile_total_max = "mobile-total-max",
+    acp_independent = "acp-independent",
 }
 
 /// What a cell may carry of a terrain type (the `subtype` property).
