@@ -1119,9 +1119,30 @@ impl K<'_> {
         }
     }
 
-    /// Names a completed unit from its type's namer (§8.14): the `junky`
-    /// form for bases; other namers are not needed once play starts.
-    fn name_unit(&mut self, _w: i32) {}
+    /// Names a completed unit that has no name from its type's namer
+    /// (§8.14). Only the kernel's `junky` method is needed once play starts
+    /// (place names come from synthesis); other namers leave it unnamed.
+    fn name_unit(&mut self, w: i32) {
+        let u = self.u(w);
+        if u.name.is_some() || self.r.namers[u.utype] != "junky" {
+            return;
+        }
+        let sd = &self.s.sides[u.side];
+        let side_name = [&sd.name, &sd.adjective, &sd.plural_noun, &sd.noun]
+            .into_iter()
+            .flatten()
+            .next()
+            .cloned()
+            .unwrap_or_default();
+        let tname: String = self.r.unit_names[u.utype].chars().take(3).collect();
+        let name = if side_name.chars().count() >= 2 {
+            let head: String = side_name.chars().take(2).collect::<String>().to_uppercase();
+            format!("{head}-{tname}-{:02}", u.number)
+        } else {
+            format!("{tname}-{}", u.id)
+        };
+        self.um(w).name = Some(name);
+    }
 }
 
 /// Where a created unit goes.

@@ -193,6 +193,23 @@ impl Area {
         })
     }
 
+    /// The cells a viewer at (x0, y0) with range r covers (§11.3): rows
+    /// clipped to the area's height, cells in the area.
+    pub fn cover_disc(&self, x0: i32, y0: i32, r: i32) -> Vec<(i32, i32)> {
+        let mut out = Vec::new();
+        for y in (y0 - r).max(0)..=(y0 + r).min(self.height - 1) {
+            let lo = x0 - if y < y0 { y - (y0 - r) } else { r };
+            let hi = x0 + if y > y0 { (y0 + r) - y } else { r };
+            for x in lo..=hi {
+                let wx = self.wrapx(x);
+                if self.in_area(wx, y) {
+                    out.push((wx, y));
+                }
+            }
+        }
+        out
+    }
+
     /// The hex disc of radius r around (x0, y0) in `apply_to_area` order
     /// (spec §3.3): rows skip the top and bottom rows of the area.
     pub fn disc(&self, x0: i32, y0: i32, r: i32) -> Vec<(i32, i32)> {

@@ -223,6 +223,8 @@ pub enum TerrainKind {
 #[derive(Clone, Debug)]
 pub struct Rules {
     pub unit_names: Vec<String>,
+    /// Each unit type's `namer` (a namer name, or empty).
+    pub namers: Vec<String>,
     pub material_names: Vec<String>,
     pub terrain_names: Vec<String>,
     pub terrain_kind: Vec<TerrainKind>,
@@ -399,6 +401,7 @@ impl Rules {
         };
         Rules {
             unit_names: type_names(interp, Kind::Unit, "name-internal"),
+            namers: type_names(interp, Kind::Unit, "namer"),
             material_names: type_names(interp, Kind::Material, "name"),
             terrain_names: type_names(interp, Kind::Terrain, "name"),
             terrain_kind,
