@@ -20,6 +20,8 @@ pub struct Executed {
     pub result: &'static str,
     /// The generator state before the action.
     pub rs: i32,
+    /// The generator state after it.
+    pub rs_after: i32,
     /// `order` or `auto`.
     pub by: &'static str,
 }
@@ -36,7 +38,9 @@ impl K<'_> {
     ) -> Executed {
         let rs = self.s.rng.rs;
         let result = self.execute(unit, action, &args, actee);
+        let rs_after = self.s.rng.rs;
         Executed {
+            rs_after,
             turn: self.s.turn,
             unit,
             actee,

@@ -345,7 +345,8 @@ impl K<'_> {
         }
         for id in self.s.global_ids() {
             let side = self.u(id).side;
-            if !(self.s.sides[side].status < 0 && !self.s.sides[side].ingame) || !self.alive(id) {
+            let lost = self.s.sides[side].status < 0 && !self.s.sides[side].ingame;
+            if !lost || !self.alive(id) {
                 continue;
             }
             let utype = self.u(id).utype;

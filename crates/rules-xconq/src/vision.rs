@@ -303,22 +303,19 @@ impl K<'_> {
             None
         };
         let vision = &mut self.s.sides[side].vision;
-        if !vision.views.contains_key(&id) {
-            vision.views.insert(
+        if let std::collections::btree_map::Entry::Vacant(e) = vision.views.entry(id) {
+            e.insert(UnitView {
                 id,
-                UnitView {
-                    id,
-                    utype: u.utype,
-                    side: u.side,
-                    name: u.name.clone(),
-                    x: u.x,
-                    y: u.y,
-                    complete,
-                    date: turn,
-                    transport: u.transport,
-                    occupants: Vec::new(),
-                },
-            );
+                utype: u.utype,
+                side: u.side,
+                name: u.name.clone(),
+                x: u.x,
+                y: u.y,
+                complete,
+                date: turn,
+                transport: u.transport,
+                occupants: Vec::new(),
+            });
             if u.transport != 0 {
                 if let Some(t) = vision.views.get_mut(&u.transport) {
                     t.occupants.push(id);
@@ -391,9 +388,9 @@ impl K<'_> {
         let (ux, uy) = (u.x, u.y);
         let always = self.r.u.see_always[u.utype] != 0;
         for side in 0..self.s.sides.len() {
-            if self.side_sees_unit(side, id) && self.s.area.in_area(ux, uy) {
-                self.see_cell(side, x, y);
-            } else if self.coverage(side, x, y) > 0 {
+            if (self.side_sees_unit(side, id) && self.s.area.in_area(ux, uy))
+                || self.coverage(side, x, y) > 0
+            {
                 self.see_cell(side, x, y);
             } else {
                 if always && self.terrain_seen(side, x, y) {
