@@ -90,6 +90,20 @@ pub fn read_fixture(dir: &Path) -> Result<Fixture, Error> {
 
 /// Loads a module by name (or file) into rules and the state of §6.1.
 pub fn load_game(module: &str, lib_dirs: &[PathBuf], seed: i64) -> Result<(Rules, State), Error> {
+    load(module, lib_dirs, seed, true)
+}
+
+/// Loads a module's rules only (its world comes from a start state).
+pub fn load_rules(module: &str, lib_dirs: &[PathBuf]) -> Result<Rules, Error> {
+    load(module, lib_dirs, 0, false).map(|(r, _)| r)
+}
+
+fn load(
+    module: &str,
+    lib_dirs: &[PathBuf],
+    seed: i64,
+    world: bool,
+) -> Result<(Rules, State), Error> {
     let module = module.to_string();
     let lib_dirs = lib_dirs.to_vec();
     gdl::with_big_stack(move || {
@@ -106,6 +120,9 @@ pub fn load_game(module: &str, lib_dirs: &[PathBuf], seed: i64) -> Result<(Rules
         }
         let interp = loaded.interp;
         crate::support::check_supported(&interp, &module)?;
+        if world {
+            crate::support::check_world(&interp, &module)?;
+        }
         let rules = Rules::from_interp(&interp);
         let mut state = crate::setup::from_module(&rules, &interp, seed);
         state.intro_rule = interp
@@ -139,7 +156,7 @@ pub fn replay_traced(dir: &Path, lib_dirs: &[PathBuf], trace: bool) -> Result<Re
     let (rules, mut state) = match &fx.start {
         None => load_game(&fx.module, lib_dirs, fx.seed)?,
         Some(start) => {
-            let (rules, _) = load_game(&fx.module, lib_dirs, fx.seed)?;
+            let rules = load_rules(&fx.module, lib_dirs)?;
             let path = dir.join(start);
             let state = crate::start::read_start(&rules, &path, fx.seed)?;
             (rules, state)

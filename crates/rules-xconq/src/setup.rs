@@ -74,8 +74,8 @@ pub fn empty_state(r: &Rules, area: Area, seed: i64) -> State {
 /// Builds the state of §6.1 from a loaded module.
 pub fn from_module(r: &Rules, interp: &Interp, seed: i64) -> State {
     let area = Area {
-        width: interp.area.width,
-        height: interp.area.height,
+        width: interp.area.width.max(3),
+        height: interp.area.height.max(3),
         circumference: interp.world.circumference,
     };
     let mut s = empty_state(r, area, seed);
