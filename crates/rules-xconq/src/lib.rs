@@ -19,6 +19,7 @@
 #![allow(clippy::int_plus_one)]
 
 pub mod actions;
+pub mod bots;
 pub mod combat;
 pub mod command;
 pub mod dump;
@@ -28,15 +29,19 @@ pub mod geometry;
 pub mod history;
 pub mod intro;
 pub mod kernel;
+pub mod orders;
 pub mod phases;
 pub mod replay;
 pub mod rng;
 pub mod rules;
+pub mod ruleset;
 pub mod setup;
 pub mod start;
 pub mod state;
 pub mod support;
+pub mod view;
 pub mod views;
 pub mod vision;
 
 pub use error::Error;
+pub use ruleset::{Game, Xconq};

@@ -8,9 +8,10 @@
 
 use gdl::value::{Kind, Value};
 use gdl::Interp;
+use serde::{Deserialize, Serialize};
 
 /// A table indexed by two type kinds, dense.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Table {
     cols: usize,
     values: Vec<i32>,
@@ -47,7 +48,7 @@ impl Table {
 macro_rules! tables {
     ($($field:ident = $name:literal),* $(,)?) => {
         /// The kernel tables the rules read, by their GDL names.
-        #[derive(Clone, Debug, Default)]
+        #[derive(Clone, Debug, Default, Serialize, Deserialize)]
         pub struct Tables { $(pub $field: Table,)* }
         impl Tables {
             fn read(interp: &Interp) -> Tables {
@@ -154,7 +155,7 @@ tables! {
 macro_rules! props {
     ($($field:ident = $name:literal),* $(,)?) => {
         /// The unit type properties the rules read, one entry per type.
-        #[derive(Clone, Debug, Default)]
+        #[derive(Clone, Debug, Default, Serialize, Deserialize)]
         pub struct UnitProps { $(pub $field: Vec<i32>,)* }
         impl UnitProps {
             fn read(interp: &Interp) -> UnitProps {
@@ -211,7 +212,7 @@ props! {
 }
 
 /// What a cell may carry of a terrain type (the `subtype` property).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TerrainKind {
     Cell,
     Border,
@@ -220,7 +221,7 @@ pub enum TerrainKind {
 }
 
 /// Everything the rules read from the module, in dense form.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Rules {
     pub unit_names: Vec<String>,
     /// Each unit type's `namer` (a namer name, or empty).
@@ -244,7 +245,7 @@ pub struct Rules {
 }
 
 /// The globals the rules read (§2.3).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Globals {
     pub see_all: bool,
     pub see_terrain_always: bool,
@@ -260,7 +261,7 @@ pub struct Globals {
 }
 
 /// A `possible-sides` expression (gdl spec: side classes).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SideClass {
     Any,
     /// A side name, noun, plural noun, adjective or class.
