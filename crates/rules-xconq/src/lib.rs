@@ -25,6 +25,7 @@ pub mod command;
 pub mod dump;
 pub mod economy;
 pub mod error;
+pub mod files;
 pub mod geometry;
 pub mod history;
 pub mod intro;
