@@ -6,6 +6,7 @@ mod files;
 mod fixtures;
 mod games;
 mod invariants;
+mod rules;
 
 /// The module library of `../shared`, or None (with one line saying so).
 pub fn shared_lib() -> Option<std::path::PathBuf> {
