@@ -11,7 +11,10 @@ use engine::{play_bots, Setup};
 use xconq::Xconq;
 
 fn shared() -> Option<PathBuf> {
-    let p = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus"));
+    let p = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/corpus"
+    ));
     if p.is_dir() {
         Some(p)
     } else {

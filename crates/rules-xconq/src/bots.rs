@@ -77,6 +77,57 @@ impl<'a> Map<'a> {
             .any(|u| u.x == x && u.y == y && u.transport == 0 && u.side != self.v.side)
     }
 
+    /// Whether a type may stand in a cell as far as the terrain goes.
+    fn passable(&self, utype: usize, x: i32, y: i32) -> bool {
+        self.area.inside_area(x, y)
+            && self
+                .terrain(x, y)
+                .is_some_and(|t| self.v.types[utype].enters.get(t).copied().unwrap_or(false))
+    }
+
+    /// Steps from each cell to the nearest of `goals` over cells the type
+    /// may cross (goals themselves always count), `i32::MAX` if none.
+    fn distance_field(&self, utype: usize, goals: &[(i32, i32)]) -> Vec<i32> {
+        let mut dist = vec![i32::MAX; self.area.cells()];
+        let mut queue = std::collections::VecDeque::new();
+        for &(x, y) in goals {
+            if self.area.in_area(x, y) {
+                dist[self.area.index(x, y)] = 0;
+                queue.push_back((x, y));
+            }
+        }
+        while let Some((x, y)) = queue.pop_front() {
+            let d = dist[self.area.index(x, y)];
+            for (nx, ny) in self.neighbours(x, y) {
+                let c = self.area.index(nx, ny);
+                if dist[c] == i32::MAX && self.passable(utype, nx, ny) {
+                    dist[c] = d + 1;
+                    queue.push_back((nx, ny));
+                }
+            }
+        }
+        dist
+    }
+
+    /// Unseen cells next to seen cells the type may cross.
+    fn unseen_frontier(&self, utype: usize) -> Vec<(i32, i32)> {
+        let mut out = Vec::new();
+        for y in 1..self.v.height - 1 {
+            for x in 0..self.v.width {
+                if self.area.inside_area(x, y)
+                    && self.terrain(x, y).is_none()
+                    && self
+                        .neighbours(x, y)
+                        .iter()
+                        .any(|&(nx, ny)| self.passable(utype, nx, ny))
+                {
+                    out.push((x, y));
+                }
+            }
+        }
+        out
+    }
+
     fn neighbours(&self, x: i32, y: i32) -> Vec<(i32, i32)> {
         (0..6)
             .filter_map(|d| {
@@ -135,7 +186,7 @@ fn town_orders(
         let infantry = m.type_index("infantry").filter(|i| builds.contains(i));
         let armor = m.type_index("armor").filter(|i| builds.contains(i));
         match (infantry, armor) {
-            (Some(i), Some(a)) => Some(if rng.chance(1, 4) { a } else { i }),
+            (Some(i), Some(a)) => Some(if rng.chance(1, 2) { a } else { i }),
             (Some(i), None) => Some(i),
             _ => rng
                 .choose(if ground.is_empty() { &mobile } else { &ground })
@@ -168,6 +219,7 @@ impl Bot<Xconq> for Greedy {
             })
             .map(|u| (u.x, u.y))
             .collect();
+        let mut fields: std::collections::HashMap<usize, Vec<i32>> = Default::default();
         for u in &v.own {
             let Some(utype) = m.type_index(&u.utype) else {
                 continue;
@@ -184,7 +236,7 @@ impl Bot<Xconq> for Greedy {
             let mut foes: Vec<(i32, bool, i32)> = v
                 .units
                 .iter()
-                .filter(|e| e.side != v.side && e.transport == 0 && e.date + 1 >= v.turn)
+                .filter(|e| e.side != v.side && e.transport == 0)
                 .filter(|e| m.area.distance(u.x, u.y, e.x, e.y) == 1)
                 .filter_map(|e| {
                     let et = m.type_index(&e.utype)?;
@@ -206,40 +258,41 @@ impl Bot<Xconq> for Greedy {
                 continue;
             }
             // Aircraft and ships wait (fuel and coasts are beyond this bot).
-            if !t.captures.is_empty() || t.name == "infantry" || t.name == "armor" {
-                let goal = targets
-                    .iter()
-                    .min_by_key(|&&(x, y)| m.area.distance(u.x, u.y, x, y))
-                    .copied()
-                    .or_else(|| explore_goal(&m, u, rng));
-                if let Some(goal) = goal {
-                    let mut at = (u.x, u.y);
-                    for _ in 0..u.acp.max(1) {
-                        let mut steps: Vec<(i32, i32)> = m
-                            .neighbours(at.0, at.1)
-                            .into_iter()
-                            .filter(|&(x, y)| m.can_enter(utype, x, y))
-                            .collect();
-                        rng.shuffle(&mut steps);
-                        let here = m.area.distance(at.0, at.1, goal.0, goal.1);
-                        let Some(&next) = steps
-                            .iter()
-                            .min_by_key(|&&(x, y)| m.area.distance(x, y, goal.0, goal.1))
-                        else {
-                            break;
-                        };
-                        if m.area.distance(next.0, next.1, goal.0, goal.1) > here {
-                            break;
-                        }
-                        orders.push(Order {
-                            unit: u.id,
-                            action: "move".into(),
-                            args: vec![num(next.0), num(next.1), num(0)],
-                            actee: None,
-                        });
-                        at = next;
-                    }
+            if t.captures.is_empty() && t.name != "infantry" && t.name != "armor" {
+                continue;
+            }
+            let field = fields.entry(utype).or_insert_with(|| {
+                let towns = m.distance_field(utype, &targets);
+                if towns[m.area.index(u.x, u.y)] < i32::MAX {
+                    towns
+                } else {
+                    let unseen = m.unseen_frontier(utype);
+                    m.distance_field(utype, &unseen)
                 }
+            });
+            let mut field = field.clone();
+            if field[m.area.index(u.x, u.y)] == i32::MAX {
+                let unseen = m.unseen_frontier(utype);
+                field = m.distance_field(utype, &unseen);
+            }
+            let mut at = (u.x, u.y);
+            for _ in 0..u.acp.max(1) {
+                let here = field[m.area.index(at.0, at.1)];
+                let mut steps: Vec<(i32, i32)> = m
+                    .neighbours(at.0, at.1)
+                    .into_iter()
+                    .filter(|&(x, y)| m.can_enter(utype, x, y))
+                    .filter(|&(x, y)| field[m.area.index(x, y)] < here)
+                    .collect();
+                rng.shuffle(&mut steps);
+                let Some(&next) = steps.first() else { break };
+                orders.push(Order {
+                    unit: u.id,
+                    action: "move".into(),
+                    args: vec![num(next.0), num(next.1), num(0)],
+                    actee: None,
+                });
+                at = next;
             }
         }
         Orders {
@@ -247,27 +300,6 @@ impl Bot<Xconq> for Greedy {
             ..Orders::default()
         }
     }
-}
-
-/// The nearest cell of unseen land next to seen land, or a random cell.
-fn explore_goal(m: &Map<'_>, u: &OwnUnit, rng: &mut GameRng) -> Option<(i32, i32)> {
-    let mut best: Option<((i32, i32), i32)> = None;
-    for y in 1..m.v.height - 1 {
-        for x in 0..m.v.width {
-            if !m.area.inside_area(x, y) || m.terrain(x, y).is_some() {
-                continue;
-            }
-            let d = m.area.distance(u.x, u.y, x, y);
-            if best.is_none_or(|b| d < b.1) {
-                best = Some(((x, y), d));
-            }
-        }
-    }
-    best.map(|b| b.0).or_else(|| {
-        let x = rng.below(m.v.width as u32) as i32;
-        let y = rng.below(m.v.height as u32) as i32;
-        Some((x, y))
-    })
 }
 
 /// The random bot.
