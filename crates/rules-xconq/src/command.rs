@@ -48,7 +48,7 @@ enum Command {
     },
 }
 
-/// Runs `orderly xconq ARGS…` (args[0] is the ruleset's name).
+/// Runs `orderly xconq ARGS…` (`args[0]` is the ruleset's name).
 pub fn command(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
