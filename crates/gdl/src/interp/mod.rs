@@ -754,6 +754,43 @@ impl Interp {
         }
     }
 
+    /// The index of the kernel table called `name` (for [`Interp::table_value`]).
+    pub fn table_index(&self, name: &str) -> Option<usize> {
+        self.defs.table_index.get(name).copied()
+    }
+
+    /// Table `table` (an index from [`Interp::table_index`]) at row `i`,
+    /// column `j`, as the game uses it: the module's entry if the module
+    /// allocated the table, else the kernel default (gdl spec 3.12). Game
+    /// engines read tables only through this, so that the way entries are
+    /// stored may change; out-of-range indexes read the default.
+    pub fn table_value(&self, table: usize, i: usize, j: usize) -> i32 {
+        let Some(def) = self.defs.tables.get(table) else {
+            return 0;
+        };
+        match self.tables.get(table).and_then(Option::as_ref) {
+            Some(data) if i < data.rows && j < data.cols => i32::from(data.get(i, j)),
+            _ => def.default,
+        }
+    }
+
+    /// Whether the module allocated table `table` (wrote any entry of it).
+    pub fn table_is_set(&self, table: usize) -> bool {
+        self.tables.get(table).is_some_and(Option::is_some)
+    }
+
+    /// A type's object property (an interpolation list, a type list…), or
+    /// nil when it is unset or not an object property.
+    pub fn type_obj(&self, kind: Kind, index: usize, prop: &str) -> Value {
+        let Some(p) = self.prop_index(kind, prop) else {
+            return Value::Nil;
+        };
+        match self.type_prop(kind, index, p) {
+            Prop::Obj(v) => v.clone(),
+            _ => Value::Nil,
+        }
+    }
+
     pub fn global_value(&self, name: &str) -> Value {
         match self.defs.global_index.get(name).map(|&i| &self.globals[i]) {
             Some(Global::Obj(v)) => v.clone(),

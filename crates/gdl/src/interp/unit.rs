@@ -156,14 +156,6 @@ impl Interp {
         Some(self.units.len() - 1)
     }
 
-    /// Entry (i, j) of table `t`, or the table's default when it is not allocated.
-    fn table_value(&self, t: usize, i: usize, j: usize) -> i32 {
-        match &self.tables[t] {
-            Some(d) if i < d.rows && j < d.cols => i32::from(d.get(i, j)),
-            _ => self.defs.tables[t].default,
-        }
-    }
-
     /// A typed unit form or `(unit HEAD …)` (spec 4.14.2).
     pub(crate) fn unit_form(
         &mut self,

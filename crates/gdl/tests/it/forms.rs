@@ -566,3 +566,23 @@ fn type_warnings_name_the_type_by_its_symbol() {
         r.warnings
     );
 }
+
+#[test]
+fn table_value_reads_entries_and_kernel_defaults() {
+    let mut it = gdl::Interp::new(gdl::Options::default());
+    it.eval_text(format!("{TYPES}(table mp-to-traverse (a y 5))").as_bytes())
+        .expect("no fatal error");
+    let t = it.table_index("mp-to-traverse").expect("a kernel table");
+    assert!(it.table_is_set(t));
+    assert_eq!(it.table_value(t, 0, 1), 5);
+    assert_eq!(it.table_value(t, 1, 1), -1, "the kernel default");
+    assert_eq!(
+        it.table_value(t, 9, 9),
+        -1,
+        "out of range reads the default"
+    );
+    let c = it.table_index("hit-chance").expect("a kernel table");
+    assert!(!it.table_is_set(c));
+    assert_eq!(it.table_value(c, 0, 0), 0);
+    assert!(it.table_index("no-such-table").is_none());
+}

@@ -1,0 +1,84 @@
+//! Plays one intro game between two built-in bots and prints how it went,
+//! every 25 turns: `cargo run -p orderly-xconq --example botgame -- SEED [BOT BOT] [LIB]`.
+
+use std::sync::Arc;
+
+use engine::{Match, Ruleset, Setup};
+use xconq::Xconq;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let seed: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let names = [
+        args.get(2).cloned().unwrap_or_else(|| "greedy".into()),
+        args.get(3).cloned().unwrap_or_else(|| "greedy".into()),
+    ];
+    let lib = args
+        .get(4)
+        .cloned()
+        .unwrap_or_else(|| "../shared/corpus/xconq/lib".into());
+    let rules = Arc::new(Xconq {
+        lib_dirs: vec![lib.into()],
+    });
+    let setup = Setup {
+        scenario: "intro".into(),
+        seed,
+        ..Setup::default()
+    };
+    let mut m = Match::start(rules.clone(), setup, false, None).expect("intro sets up");
+    let mut bots: Vec<_> = names.iter().map(|n| rules.bot(n).expect("a bot")).collect();
+    let mut rng = engine::GameRng::from_seed(seed);
+    for turn in 0..300 {
+        if m.outcome().is_some() {
+            break;
+        }
+        for seat in m.awaiting() {
+            let view = m.view(Some(seat));
+            let o = bots[seat.0].orders(&rules, &view, seat, &mut rng);
+            let _ = m.submit(seat, o);
+        }
+        m.resolve(None);
+        if turn % 25 == 0 {
+            let g = m.state();
+            let count = |side: usize| {
+                let mut by_type = std::collections::BTreeMap::new();
+                for u in g
+                    .state
+                    .units
+                    .iter()
+                    .skip(1)
+                    .filter(|u| u.hp > 0 && !u.flushed && u.side == side)
+                {
+                    *by_type
+                        .entry(g.rules.unit_names[u.utype].clone())
+                        .or_insert(0) += 1;
+                }
+                by_type
+            };
+            println!(
+                "turn {}: side 1 {:?}; side 2 {:?}; independents {:?}",
+                g.state.turn,
+                count(1),
+                count(2),
+                count(0)
+            );
+        }
+    }
+    println!("{:?}", m.outcome());
+    if std::env::var_os("BOTGAME_WHERE").is_some() {
+        let g = m.state();
+        for u in g
+            .state
+            .units
+            .iter()
+            .skip(1)
+            .filter(|u| u.hp > 0 && !u.flushed && u.side == 1)
+        {
+            println!(
+                "side 1 {} {} at ({}, {}) in {} acp {} supply {:?}",
+                u.id, g.rules.unit_names[u.utype], u.x, u.y, u.transport, u.acp, u.supply
+            );
+        }
+        println!("{}", xconq::files::board_text(g));
+    }
+}

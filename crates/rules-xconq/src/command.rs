@@ -1,0 +1,107 @@
+//! `orderly xconq …`: the ruleset's own subcommands (the only module of the
+//! crate that does I/O).
+//!
+//! * `replay FIXTURE --dump OUT [-L LIBDIR]` replays a fixture of the real
+//!   program (spec §17.6) and writes `OUT/tNN.json` and `OUT/actions.jsonl`;
+//!   it exits 0 also when the replay diverges (the checker reports that).
+//! * `support -L LIB [MODULE…]` says for each module whether it plays (D3).
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+
+/// Xconq games.
+#[derive(Debug, Parser)]
+#[command(name = "xconq")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Replays a fixture of the real Xconq 7.5 program and writes dumps.
+    Replay {
+        /// The fixture folder (with fixture.json).
+        fixture: PathBuf,
+        /// Where to write tNN.json and actions.jsonl.
+        #[arg(long)]
+        dump: PathBuf,
+        /// Module library folders, searched in order.
+        #[arg(short = 'L', long = "lib")]
+        lib: Vec<PathBuf>,
+        /// Also write the draw trace (site, m, state before, result) to this file.
+        #[arg(long)]
+        trace: Option<PathBuf>,
+    },
+    /// Lists, per module, whether it plays or the first unsupported setting.
+    Support {
+        /// Module library folders.
+        #[arg(short = 'L', long = "lib", required = true)]
+        lib: Vec<PathBuf>,
+        /// Module names (default: every .g file of the first library).
+        modules: Vec<String>,
+    },
+}
+
+/// Runs `orderly xconq ARGS…` (`args[0]` is the ruleset's name).
+pub fn command(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            e.print()?;
+            return Ok(if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            });
+        }
+    };
+    match cli.command {
+        Command::Replay {
+            fixture,
+            dump,
+            lib,
+            trace,
+        } => {
+            let replayed = crate::replay::replay_traced(&fixture, &lib, trace.is_some())
+                .with_context(|| format!("replaying {}", fixture.display()))?;
+            std::fs::create_dir_all(&dump)
+                .with_context(|| format!("creating {}", dump.display()))?;
+            for (name, value) in &replayed.dumps {
+                let path = dump.join(name);
+                let text = serde_json::to_string_pretty(value)?;
+                std::fs::write(&path, text)
+                    .with_context(|| format!("writing {}", path.display()))?;
+            }
+            let path = dump.join("actions.jsonl");
+            let mut f = std::io::BufWriter::new(
+                std::fs::File::create(&path)
+                    .with_context(|| format!("writing {}", path.display()))?,
+            );
+            for a in &replayed.actions {
+                writeln!(f, "{}", crate::replay::action_line(a))?;
+            }
+            f.flush()?;
+            if let (Some(path), Some(draws)) = (trace, &replayed.trace) {
+                let mut f = std::io::BufWriter::new(std::fs::File::create(&path)?);
+                for d in draws {
+                    writeln!(f, "XR\t{}\t{}\t{}\t{}", d.m, d.before, d.result, d.site)?;
+                }
+                f.flush()?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Support { lib, modules } => {
+            let table = crate::support::support_table(&lib, &modules)?;
+            for row in table {
+                println!("{row}");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+//! Xconq 7.5 games played as the 7.5 kernel plays them (`specs/xconq-play.md`,
+//! "spec" in comments).
+//!
+//! The rules are data: [`rules::Rules`] copies every property, table and
+//! global the supported kernel subset reads out of the module `crates/gdl`
+//! loaded, and the kernel ([`kernel::K`] and the modules beside it) applies
+//! them in the kernel's exact order, drawing from the kernel's own generator
+//! ([`rng::Xrandom`]) at exactly the kernel's places, so that a game replays
+//! bit for bit against the real program's saves.
+//!
+//! Layers: `rng` and `geometry` (pure), `rules` (the module's data), `state`,
+//! `views`, `history` (what is saved), `kernel` (stacks, capacity, entering
+//! and leaving, killing, side changes, searches), `vision`, `economy`,
+//! `actions`, `combat`, `phases` (the turn), `intro` (the intro turn-1 rule),
+//! `setup`, `dump` (the fixtures' dump format), `replay` (replaying a fixture).
+
+// The kernel's comparisons are kept in its own form (`n + 1 <= max`), so
+// that each can be checked against the spec's text.
+#![allow(clippy::int_plus_one)]
+
+pub mod actions;
+pub mod bots;
+pub mod combat;
+pub mod command;
+pub mod dump;
+pub mod economy;
+pub mod error;
+pub mod files;
+pub mod geometry;
+pub mod history;
+pub mod intro;
+pub mod kernel;
+pub mod orders;
+pub mod phases;
+pub mod replay;
+pub mod rng;
+pub mod rules;
+pub mod ruleset;
+pub mod setup;
+pub mod start;
+pub mod state;
+pub mod support;
+pub mod view;
+pub mod views;
+pub mod vision;
+
+pub use error::Error;
+pub use ruleset::{Game, Xconq};

@@ -1,0 +1,159 @@
+//! A seat's orders for a turn (spec §15.2) and their shallow check (D11):
+//! each order names one of the seat's own living units and an action with
+//! the action's arguments; every kernel check runs when the order executes.
+
+use serde::{Deserialize, Serialize};
+
+use crate::actions::arg_count;
+use crate::rules::Rules;
+use crate::state::State;
+
+/// Most orders one seat may give in a turn.
+pub const MAX_ORDERS: usize = 2_000;
+
+/// One argument: a number, or a unit type's name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Arg {
+    Num(i64),
+    Name(String),
+}
+
+/// One order: unit `unit` does `action` with `args` (actee: the unit that
+/// does the work, default the unit itself).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Order {
+    pub unit: i32,
+    pub action: String,
+    #[serde(default)]
+    pub args: Vec<Arg>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actee: Option<i32>,
+}
+
+/// A seat's orders for one turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Orders {
+    #[serde(default)]
+    pub orders: Vec<Order>,
+    /// Resign (D9): the side loses this turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub resign: bool,
+    /// Hand the units to this side when resigning (§12.4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resign_to: Option<usize>,
+}
+
+/// An order made ready to execute.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ready {
+    pub unit: i32,
+    pub action: &'static str,
+    pub args: Vec<i32>,
+    pub actee: i32,
+}
+
+/// Which argument positions of an action are unit types.
+fn type_arg(action: &str, i: usize) -> bool {
+    matches!((action, i), ("create-in" | "create-at" | "develop", 0))
+}
+
+/// Where each unit will be after the moves ordered before, within one list
+/// of orders (so that a unit may be ordered several steps, D7).
+pub type Planned = std::collections::HashMap<i32, (i32, i32)>;
+
+/// Checks one order for side `side`, returning it ready or what is wrong.
+pub fn ready(
+    r: &Rules,
+    s: &State,
+    side: usize,
+    o: &Order,
+    planned: &mut Planned,
+) -> Result<Ready, String> {
+    let (action, count) = crate::actions::ACTIONS
+        .iter()
+        .find(|(n, _)| *n == o.action)
+        .map(|(n, c)| (*n, *c))
+        .ok_or_else(|| {
+            let names: Vec<&str> = crate::actions::ACTIONS.iter().map(|a| a.0).collect();
+            format!(
+                "unknown action {:?}; use one of {}",
+                o.action,
+                names.join(", ")
+            )
+        })?;
+    let own = |id: i32, what: &str| -> Result<(), String> {
+        match s.living(id) {
+            Some(u) if u.side == side && !u.flushed => Ok(()),
+            _ => Err(format!("{what} {id} is not one of your living units")),
+        }
+    };
+    own(o.unit, "unit")?;
+    if let Some(actee) = o.actee {
+        if actee != 0 && actee != o.unit {
+            own(actee, "actee")?;
+        }
+    }
+    if o.args.len() != count {
+        return Err(format!(
+            "{action} takes {count} argument(s) ({}), got {}",
+            arg_help(action),
+            o.args.len()
+        ));
+    }
+    let mut args = Vec::with_capacity(count);
+    for (i, a) in o.args.iter().enumerate() {
+        let v = match a {
+            Arg::Num(n) => {
+                i32::try_from(*n).map_err(|_| format!("argument {} is out of range", i + 1))?
+            }
+            Arg::Name(name) if type_arg(action, i) => r
+                .unit_type(name)
+                .ok_or_else(|| format!("argument {}: no unit type {name:?}", i + 1))?
+                as i32,
+            Arg::Name(name) => {
+                return Err(format!("argument {} must be a number, got {name:?}", i + 1))
+            }
+        };
+        if type_arg(action, i) && (v < 0 || v as usize >= r.nu()) {
+            return Err(format!("argument {}: no unit type {v}", i + 1));
+        }
+        args.push(v);
+    }
+    if action == "move" {
+        // D7: one cell at a time (or staying to leave a transport).
+        let mover = o.actee.filter(|&a| a != 0).unwrap_or(o.unit);
+        let u = s.unit(mover);
+        let (x, y) = planned.get(&mover).copied().unwrap_or((u.x, u.y));
+        let d = s.area.distance(x, y, args[0], args[1]);
+        if d > 1 {
+            return Err(format!(
+                "move goes to ({}, {}), {d} cells from ({x}, {y}); units move one cell per action (D7)",
+                args[0], args[1]
+            ));
+        }
+        planned.insert(mover, (args[0], args[1]));
+    }
+    let _ = arg_count;
+    Ok(Ready {
+        unit: o.unit,
+        action,
+        args,
+        actee: o.actee.unwrap_or(0),
+    })
+}
+
+/// The arguments of an action, for messages.
+pub fn arg_help(action: &str) -> &'static str {
+    match action {
+        "move" | "detonate" => "x y z",
+        "enter" => "transport",
+        "attack" => "defender commitment",
+        "develop" => "unit-type",
+        "create-in" => "unit-type transport",
+        "create-at" => "unit-type x y z",
+        "build" | "repair" => "unit",
+        "change-side" => "side",
+        _ => "none",
+    }
+}

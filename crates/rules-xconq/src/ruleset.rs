@@ -1,0 +1,422 @@
+//! The ruleset glue (spec §15): [`Xconq`] implements `engine::Ruleset`.
+//!
+//! A game's state ([`Game`]) carries the rules read from its module beside
+//! the kernel state, so that once set up a game needs nothing but itself:
+//! only `setup` reads the module library (read-only game data, like a
+//! bundled map); everything after it is pure. The rules draw only from the
+//! kernel's generator kept in the state (D5); the engine's `GameRng` is left
+//! to the bots.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use engine::record::{Action, UnitData};
+use engine::{Bot, GameRng, OrderIssue, Outcome, Ruleset, Seat, SeatInfo, Setup, SetupError};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+
+use crate::history::{Datum, Observers};
+use crate::intro::Executed;
+use crate::kernel::K;
+use crate::orders::{ready, Orders, Ready, MAX_ORDERS};
+use crate::rules::Rules;
+use crate::state::State;
+use crate::view::View;
+
+/// The version of the rules: the spec's revision this crate follows (D1).
+pub const VERSION: &str = "xconq-play spec with corrections §19 (kernel 7.5 subset) 1";
+
+/// Orders a side executes before the next side's turn in a pass (§7.2).
+pub const ORDERS_PER_PASS: usize = 99;
+
+/// A game: the rules from its module and the kernel state.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Game {
+    pub module: String,
+    pub rules: Arc<Rules>,
+    pub state: State,
+    /// The optional turn limit (D8).
+    #[serde(default)]
+    pub last_turn: Option<i32>,
+}
+
+/// The Xconq ruleset: where to find modules.
+#[derive(Clone, Debug)]
+pub struct Xconq {
+    pub lib_dirs: Vec<PathBuf>,
+}
+
+impl Default for Xconq {
+    /// Modules from `$ORDERLY_XCONQ_LIB` (folders separated as in PATH),
+    /// else `lib` and `../shared/corpus/xconq/lib`.
+    fn default() -> Self {
+        let lib_dirs = match std::env::var_os("ORDERLY_XCONQ_LIB") {
+            Some(v) => std::env::split_paths(&v).collect(),
+            None => vec![
+                PathBuf::from("lib"),
+                PathBuf::from("../shared/corpus/xconq/lib"),
+            ],
+        };
+        Xconq { lib_dirs }
+    }
+}
+
+fn seat_side(seat: Seat) -> usize {
+    seat.0 + 1
+}
+
+impl Game {
+    pub fn k(&mut self) -> K<'_> {
+        K::new(&self.rules, &mut self.state)
+    }
+
+    /// Whether the game is over (D8).
+    pub fn over(&self) -> bool {
+        self.state.endofgame
+            || self.state.sides.iter().skip(1).all(|s| !s.ingame)
+            || self.last_turn.is_some_and(|t| self.state.turn > t)
+    }
+
+    /// Plays one turn: the automatic actions, the orders in passes over the
+    /// sides (§15.3), resignations, the end phase and the next start phase.
+    pub fn play_turn(
+        &mut self,
+        orders: &[(usize, Vec<Ready>)],
+        resign: &[(usize, Option<usize>)],
+    ) -> Vec<Executed> {
+        let mut done = Vec::new();
+        let mut k = K::new(&self.rules, &mut self.state);
+        k.run_automatic(&mut done);
+        let mut queues: Vec<(usize, std::collections::VecDeque<&Ready>)> = orders
+            .iter()
+            .map(|(s, o)| (*s, o.iter().collect()))
+            .collect();
+        queues.sort_by_key(|q| q.0);
+        while queues.iter().any(|q| !q.1.is_empty()) {
+            for (_, q) in &mut queues {
+                for _ in 0..ORDERS_PER_PASS {
+                    let Some(o) = q.pop_front() else { break };
+                    done.push(k.run_action(o.unit, o.action, o.args.clone(), o.actee, "order"));
+                }
+            }
+        }
+        for &(side, to) in resign {
+            k.resign(side, to);
+        }
+        k.end_phase();
+        if !k.s.endofgame && k.s.sides.iter().skip(1).any(|s| s.ingame) {
+            k.start_phase();
+            k.test_for_game_end();
+        }
+        done
+    }
+}
+
+impl K<'_> {
+    /// A side resigns (D9, §12.4): to no one, or handing its units over.
+    pub fn resign(&mut self, side: usize, to: Option<usize>) {
+        if !self.s.sides[side].ingame {
+            return;
+        }
+        if let Some(to) = to.filter(|&t| t != side && t < self.s.sides.len()) {
+            for id in self.s.global_ids() {
+                if self.u(id).side == side && self.in_play(id) {
+                    let (x, y) = (self.u(id).x, self.u(id).y);
+                    self.change_unit_side(id, to, crate::kernel::SideChange::Acquired, 0);
+                    self.all_see_cell(x, y);
+                }
+            }
+        }
+        self.side_loses(side);
+    }
+}
+
+/// Reads a module into a fresh game, its first start phase done.
+pub fn new_game(
+    lib_dirs: &[PathBuf],
+    module: &str,
+    seed: u64,
+    options: &Map<String, Value>,
+) -> Result<Game, crate::Error> {
+    let (rules, mut state) = crate::replay::load_game(module, lib_dirs, (seed % 100_000) as i64)?;
+    if let Some(false) = options.get("intro-autoconstruct").and_then(Value::as_bool) {
+        state.intro_rule = false;
+    }
+    let mut game = Game {
+        module: module.to_string(),
+        rules: Arc::new(rules),
+        state,
+        last_turn: options
+            .get("last-turn")
+            .and_then(Value::as_i64)
+            .map(|t| t.clamp(1, i64::from(i32::MAX)) as i32),
+    };
+    game.k().start_phase();
+    Ok(game)
+}
+
+fn setup_error(e: crate::Error) -> SetupError {
+    match e {
+        crate::Error::Unsupported {
+            location,
+            setting,
+            why,
+            ..
+        } => SetupError::at(location, format!("{setting} is not supported yet: {why}")),
+        other => SetupError::new(other.to_string()),
+    }
+}
+
+impl Ruleset for Xconq {
+    type State = Game;
+    type Orders = Orders;
+    type View = View;
+
+    const NAME: &'static str = "xconq";
+    const VERSION: &'static str = VERSION;
+
+    fn setup(&self, setup: &Setup, _rng: &mut GameRng) -> Result<Game, SetupError> {
+        let mut lib = self.lib_dirs.clone();
+        if let Some(dirs) = setup.options.get("lib").and_then(Value::as_array) {
+            lib = dirs
+                .iter()
+                .filter_map(Value::as_str)
+                .map(PathBuf::from)
+                .chain(lib)
+                .collect();
+        }
+        let module = if setup.scenario.is_empty() || setup.scenario == "default" {
+            "intro"
+        } else {
+            setup.scenario.as_str()
+        };
+        new_game(&lib, module, setup.seed, &setup.options).map_err(setup_error)
+    }
+
+    fn seats(&self, g: &Game) -> Vec<SeatInfo> {
+        (1..g.state.sides.len())
+            .map(|s| SeatInfo {
+                name: crate::view::side_name(&g.state, s),
+                extra: Map::new(),
+            })
+            .collect()
+    }
+
+    fn turn(&self, g: &Game) -> u64 {
+        g.state.turn.max(0) as u64
+    }
+
+    fn title(&self, g: &Game) -> String {
+        g.module.clone()
+    }
+
+    fn awaiting(&self, g: &Game) -> Vec<Seat> {
+        if g.over() {
+            return Vec::new();
+        }
+        (1..g.state.sides.len())
+            .filter(|&s| g.state.sides[s].ingame)
+            .map(|s| Seat(s - 1))
+            .collect()
+    }
+
+    fn check(
+        &self,
+        g: &Game,
+        seat: Seat,
+        orders: &Orders,
+    ) -> Result<Vec<OrderIssue>, Vec<OrderIssue>> {
+        let side = seat_side(seat);
+        let mut errors = Vec::new();
+        if side >= g.state.sides.len() {
+            return Err(vec![OrderIssue::general(format!(
+                "{seat} is not in this game"
+            ))]);
+        }
+        if orders.orders.len() > MAX_ORDERS {
+            return Err(vec![OrderIssue::at_field(
+                "orders",
+                format!(
+                    "{} orders; at most {MAX_ORDERS} a turn",
+                    orders.orders.len()
+                ),
+            )]);
+        }
+        let mut planned = crate::orders::Planned::new();
+        for (i, o) in orders.orders.iter().enumerate() {
+            if let Err(e) = ready(&g.rules, &g.state, side, o, &mut planned) {
+                errors.push(OrderIssue::at_field(format!("orders[{i}]"), e));
+            }
+        }
+        if let Some(to) = orders.resign_to {
+            if to >= g.state.sides.len() || to == side {
+                errors.push(OrderIssue::at_field(
+                    "resign_to",
+                    format!("no other side {to}"),
+                ));
+            }
+        }
+        if errors.is_empty() {
+            Ok(Vec::new())
+        } else {
+            Err(errors)
+        }
+    }
+
+    fn resolve(
+        &self,
+        g: &mut Game,
+        orders: &[(Seat, Orders)],
+        _rng: &mut GameRng,
+        log: Option<&mut Vec<Action>>,
+    ) {
+        if g.over() {
+            return;
+        }
+        let mut ready_orders = Vec::new();
+        let mut resign = Vec::new();
+        for (seat, o) in orders {
+            let side = seat_side(*seat);
+            if side >= g.state.sides.len() {
+                continue;
+            }
+            let mut planned = crate::orders::Planned::new();
+            let list: Vec<Ready> = o
+                .orders
+                .iter()
+                .filter_map(|x| ready(&g.rules, &g.state, side, x, &mut planned).ok())
+                .collect();
+            ready_orders.push((side, list));
+            if o.resign {
+                resign.push((side, o.resign_to));
+            }
+        }
+        let events_before = g.state.history.events.len();
+        let turn = g.state.turn;
+        let done = g.play_turn(&ready_orders, &resign);
+        if let Some(log) = log {
+            for e in &done {
+                let side = g.state.units.get(e.unit as usize).map_or(0, |u| u.side);
+                let mut a = Action::new(
+                    e.action,
+                    Some(e.unit.max(0) as u64),
+                    Some(side.saturating_sub(1) as u64),
+                )
+                .with("args", json!(e.args))
+                .with("by", if e.by == "order" { "order" } else { "auto" })
+                .with("result", e.result)
+                .with("rs", e.rs)
+                .with("turn", e.turn);
+                if e.actee != 0 && e.actee != e.unit {
+                    a = a.with("actee", e.actee);
+                }
+                log.push(a);
+            }
+            let events: Vec<Value> = g.state.history.events[events_before..]
+                .iter()
+                .map(|e| event_json(&g.rules, &g.state, e))
+                .collect();
+            log.push(
+                Action::new("turn-end", None, None)
+                    .with("turn", turn)
+                    .with("events", Value::Array(events)),
+            );
+            if g.state.turn > turn {
+                log.push(
+                    Action::new("turn-start", None, None)
+                        .with("turn", g.state.turn)
+                        .with("rs", g.state.rng.rs),
+                );
+            }
+        }
+    }
+
+    fn outcome(&self, g: &Game) -> Option<Outcome> {
+        if !g.over() {
+            return None;
+        }
+        let winner = (1..g.state.sides.len()).find(|&s| g.state.sides[s].status == 1);
+        Some(Outcome {
+            winner: winner.map(|s| Seat(s - 1)),
+            reason: match winner {
+                Some(s) => format!(
+                    "{} is the last side left",
+                    crate::view::side_name(&g.state, s)
+                ),
+                None if g.last_turn.is_some_and(|t| g.state.turn > t) => {
+                    "the turn limit was reached".into()
+                }
+                None => "no side is left".into(),
+            },
+            scores: None,
+        })
+    }
+
+    fn view(&self, g: &Game, seat: Option<Seat>) -> View {
+        crate::view::view(&g.rules, &g.state, seat.map(seat_side))
+    }
+
+    fn units(&self, g: &Game) -> Vec<Vec<UnitData>> {
+        let r = &g.rules;
+        (1..g.state.sides.len())
+            .map(|side| {
+                let mut ids = g.state.sides[side].units.clone();
+                ids.sort_unstable();
+                ids.into_iter()
+                    .map(|id| g.state.unit(id))
+                    .filter(|u| u.hp > 0 && !u.flushed)
+                    .map(|u| {
+                        let mut extra = Map::new();
+                        if u.hp != r.u.hp_max[u.utype] {
+                            extra.insert("hp".into(), json!(u.hp));
+                        }
+                        if u.cp != r.u.cp[u.utype] {
+                            extra.insert("cp".into(), json!(u.cp));
+                        }
+                        if u.transport != 0 {
+                            extra.insert("in".into(), json!(u.transport));
+                        }
+                        extra.insert("supply".into(), json!(u.supply));
+                        UnitData {
+                            id: u.id as u64,
+                            unit_type: r.unit_names[u.utype].clone(),
+                            assignment: json!([u.x, u.y]),
+                            extra,
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn bot_names(&self) -> &'static [&'static str] {
+        crate::bots::NAMES
+    }
+
+    fn default_scenario(&self) -> &'static str {
+        "intro"
+    }
+
+    fn bot(&self, name: &str) -> Option<Box<dyn Bot<Self>>> {
+        crate::bots::bot(name)
+    }
+}
+
+/// An event as the record's `turn-end` action lists it.
+fn event_json(r: &Rules, s: &State, e: &crate::history::Event) -> Value {
+    json!({
+        "turn": e.turn,
+        "type": e.kind,
+        "observers": match e.observers {
+            Observers::All => json!("all"),
+            Observers::Mask(m) => json!(m),
+        },
+        "data": e.data.iter().map(|d| match *d {
+            Datum::Num(n) => json!(n),
+            Datum::Unit(id) if id < 0 => s.history.past_unit(id).map_or(Value::Null, |p| json!({
+                "type": r.unit_names[p.utype], "side": p.side, "x": p.x, "y": p.y,
+            })),
+            Datum::Unit(id) => json!(id),
+        }).collect::<Vec<_>>(),
+    })
+}

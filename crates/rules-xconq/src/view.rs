@@ -1,0 +1,288 @@
+//! What one seat may see (spec §11.8, §15.5): the one place state is cut
+//! for a player. A seat gets its side's terrain view and unit views (dated
+//! images, never an enemy's true state), its own units in full, the public
+//! list of sides, its own statistics, the events its side observed, and the
+//! module's public rules legend. A spectator sees everything.
+
+use serde::{Deserialize, Serialize};
+
+use crate::history::Datum;
+use crate::rules::Rules;
+use crate::state::State;
+
+/// One image of a unit, as the side last saw it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeenUnit {
+    pub id: i32,
+    #[serde(rename = "type")]
+    pub utype: String,
+    pub side: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub x: i32,
+    pub y: i32,
+    pub complete: bool,
+    /// The turn it was last seen.
+    pub date: i32,
+    /// The unit it was seen inside, 0 for none.
+    #[serde(default)]
+    pub transport: i32,
+}
+
+/// One of the seat's own units, in full.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OwnUnit {
+    pub id: i32,
+    #[serde(rename = "type")]
+    pub utype: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub x: i32,
+    pub y: i32,
+    pub hp: i32,
+    pub cp: i32,
+    pub complete: bool,
+    pub acp: i32,
+    pub moves: i32,
+    pub supply: Vec<i32>,
+    /// The transport's id, 0 for none.
+    pub transport: i32,
+    pub occupants: Vec<i32>,
+}
+
+/// A side as everyone may know it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideInfo {
+    pub id: usize,
+    pub name: String,
+    pub ingame: bool,
+    /// 0 playing, 1 won, −1 lost.
+    pub status: i32,
+}
+
+/// One unit type's public rules, for players and bots.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TypeInfo {
+    pub name: String,
+    pub acp: i32,
+    pub hp: i32,
+    pub cp: i32,
+    pub mobile: bool,
+    /// Per cell terrain type: whether the type may move in and survive.
+    pub enters: Vec<bool>,
+    /// The types it can build (create-in / create-at).
+    pub builds: Vec<usize>,
+    /// The types it can hit.
+    pub hits: Vec<usize>,
+    /// Types it can capture.
+    pub captures: Vec<usize>,
+}
+
+/// An event the side observed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeenEvent {
+    pub turn: i32,
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Numbers and unit ids (a unit as it then was: type, side and cell).
+    pub data: Vec<serde_json::Value>,
+}
+
+/// A seat's view (`side` 0 for a spectator).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    pub turn: i32,
+    pub side: usize,
+    pub width: i32,
+    pub height: i32,
+    pub circumference: i32,
+    pub terrain_types: Vec<String>,
+    /// Rows north first: a letter per terrain type (`a` = type 0), `?`
+    /// unseen, `-` outside the area.
+    pub terrain: Vec<String>,
+    pub units: Vec<SeenUnit>,
+    pub own: Vec<OwnUnit>,
+    pub sides: Vec<SideInfo>,
+    pub types: Vec<TypeInfo>,
+    pub tech: Vec<i32>,
+    pub events: Vec<SeenEvent>,
+    pub over: bool,
+}
+
+/// The public name of a side.
+pub fn side_name(s: &State, side: usize) -> String {
+    let sd = &s.sides[side];
+    [&sd.noun, &sd.name, &sd.plural_noun, &sd.adjective]
+        .into_iter()
+        .flatten()
+        .next()
+        .cloned()
+        .unwrap_or_else(|| format!("Side {side}"))
+}
+
+/// The rules legend of the view.
+pub fn type_infos(r: &Rules) -> Vec<TypeInfo> {
+    let cells: Vec<usize> = (0..r.nt())
+        .filter(|&t| r.terrain_kind[t] == crate::rules::TerrainKind::Cell)
+        .collect();
+    (0..r.nu())
+        .map(|u| TypeInfo {
+            name: r.unit_names[u].clone(),
+            acp: r.u.acp_per_turn[u],
+            hp: r.u.hp_max[u],
+            cp: r.u.cp[u],
+            mobile: r.mobile(u),
+            enters: (0..r.nt())
+                .map(|t| {
+                    cells.contains(&t)
+                        && r.t.vanishes_on.get(u, t) == 0
+                        && r.t.mp_to_enter_terrain.get(u, t)
+                            <= r.u.acp_per_turn[u] * r.u.speed[u] / 100 + r.u.free_mp[u]
+                        && r.t.unit_size_in_terrain.get(u, t) <= r.terrain_capacity[t]
+                })
+                .collect(),
+            builds: (0..r.nu())
+                .filter(|&v| r.t.can_build.get(u, v) != 0 && r.t.cp_per_build.get(u, v) > 0)
+                .collect(),
+            hits: (0..r.nu())
+                .filter(|&v| r.t.hit_chance.get(u, v) > 0)
+                .collect(),
+            captures: (0..r.nu())
+                .filter(|&v| {
+                    r.t.capture_chance.get(u, v) > 0 || r.t.independent_capture_chance.get(u, v) > 0
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+fn letter(t: u8) -> char {
+    if t < 26 {
+        char::from(b'a' + t)
+    } else {
+        '#'
+    }
+}
+
+/// The view of `side` (None: a spectator, who sees everything).
+pub fn view(r: &Rules, s: &State, side: Option<usize>) -> View {
+    let a = s.area;
+    let sees_all = side.is_none();
+    let sd = side.unwrap_or(0);
+    let terrain = (0..a.height)
+        .rev()
+        .map(|y| {
+            (0..a.width)
+                .map(|x| {
+                    if !a.in_area(x, y) {
+                        return '-';
+                    }
+                    let c = a.index(x, y);
+                    if sees_all {
+                        letter(s.terrain[c])
+                    } else {
+                        match s.sides[sd].vision.terrain[c] {
+                            0 => '?',
+                            t => letter(t - 1),
+                        }
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let name_of = |u: usize| r.unit_names[u].clone();
+    let units: Vec<SeenUnit> = if sees_all {
+        Vec::new()
+    } else {
+        s.sides[sd]
+            .vision
+            .views
+            .values()
+            .filter(|v| v.side != sd)
+            .map(|v| SeenUnit {
+                id: v.id,
+                utype: name_of(v.utype),
+                side: v.side,
+                name: v.name.clone(),
+                x: v.x,
+                y: v.y,
+                complete: v.complete,
+                date: v.date,
+                transport: v.transport,
+            })
+            .collect()
+    };
+    let own: Vec<OwnUnit> = s
+        .units
+        .iter()
+        .skip(1)
+        .filter(|u| u.hp > 0 && !u.flushed && (sees_all || u.side == sd))
+        .map(|u| OwnUnit {
+            id: u.id,
+            utype: name_of(u.utype),
+            name: u.name.clone(),
+            x: u.x,
+            y: u.y,
+            hp: u.hp,
+            cp: u.cp,
+            complete: u.cp >= r.u.cp[u.utype],
+            acp: if u.actor { u.acp } else { 0 },
+            moves: u.moves,
+            supply: u.supply.clone(),
+            transport: u.transport,
+            occupants: u.occupants.clone(),
+        })
+        .collect();
+    let sides = s
+        .sides
+        .iter()
+        .map(|x| SideInfo {
+            id: x.id,
+            name: side_name(s, x.id),
+            ingame: x.ingame,
+            status: x.status,
+        })
+        .collect();
+    let events = s
+        .history
+        .events
+        .iter()
+        .filter(|e| sees_all || e.observers.includes(sd))
+        .map(|e| SeenEvent {
+            turn: e.turn,
+            kind: e.kind.to_string(),
+            data: e
+                .data
+                .iter()
+                .map(|d| match *d {
+                    Datum::Num(n) => serde_json::json!(n),
+                    Datum::Unit(id) if id < 0 => match s.history.past_unit(id) {
+                        Some(p) => serde_json::json!({"type": name_of(p.utype), "side": p.side, "x": p.x, "y": p.y}),
+                        None => serde_json::Value::Null,
+                    },
+                    Datum::Unit(id) => serde_json::json!(id),
+                })
+                .collect(),
+        })
+        .collect();
+    View {
+        turn: s.turn,
+        side: sd,
+        width: a.width,
+        height: a.height,
+        circumference: a.circumference,
+        terrain_types: r.terrain_names.clone(),
+        terrain,
+        units,
+        own,
+        sides,
+        types: type_infos(r),
+        tech: if sees_all {
+            Vec::new()
+        } else {
+            s.sides[sd].tech.clone()
+        },
+        events,
+        over: s.endofgame || s.sides.iter().skip(1).all(|x| !x.ingame),
+    }
+}

@@ -1,0 +1,69 @@
+//! Play by files (`docs/xconq-files.md`): the documented example files
+//! parse, and a view survives its text form.
+
+use engine::{FileProtocol, GameRng, Ruleset, Seat, Setup, ViewFiles};
+use xconq::files::{parse_orders, parse_view, view_text};
+use xconq::Xconq;
+
+use super::shared_lib;
+
+const DOC: &str = include_str!("../../../../docs/xconq-files.md");
+
+/// The text of the fenced block that follows `marker` in the doc.
+fn block_after(marker: &str) -> String {
+    let at = DOC.find(marker).expect("the doc has the marker");
+    let rest = &DOC[at..];
+    let start = rest.find("```\n").expect("a fenced block") + 4;
+    let end = rest[start..].find("```").expect("the block's end") + start;
+    rest[start..end].to_string()
+}
+
+#[test]
+fn the_documented_view_file_parses() {
+    let v = parse_view(&block_after("<!-- example view -->")).expect("the example view parses");
+    assert_eq!((v.turn, v.side, v.width, v.height), (1, 1, 40, 20));
+    assert!(v.own.iter().any(|u| u.utype == "town"));
+    assert_eq!(view_text(&v), block_after("<!-- example view -->"));
+}
+
+#[test]
+fn the_documented_orders_file_parses() {
+    let o = parse_orders(block_after("<!-- example orders -->").as_bytes(), 5)
+        .expect("no errors")
+        .expect("complete");
+    assert_eq!(o.orders.len(), 4);
+    assert_eq!(o.orders[2].action, "create-in");
+    assert!(
+        parse_orders(b"xconq orders 1\nturn 5\n14 move 1 2 0\n", 5)
+            .unwrap()
+            .is_none(),
+        "no `end` yet: not complete"
+    );
+    let err = parse_orders(b"xconq orders 1\nturn 4\nfoo\nend\n", 5).unwrap_err();
+    assert_eq!(err.len(), 2);
+    assert_eq!(err[0].line, Some(2));
+    assert_eq!(err[1].line, Some(3));
+}
+
+#[test]
+fn a_real_view_round_trips_through_its_file() {
+    let Some(lib) = shared_lib() else { return };
+    let x = Xconq {
+        lib_dirs: vec![lib],
+    };
+    let setup = Setup {
+        scenario: "intro".into(),
+        seed: 3,
+        ..Setup::default()
+    };
+    let g = x.setup(&setup, &mut GameRng::from_seed(3)).unwrap();
+    for seat in [Seat(0), Seat(1)] {
+        let files = x.view_files(&g, Some(seat));
+        let (name, text) = &files[0];
+        let parsed = x.parse_view(name, text).unwrap();
+        assert_eq!(parsed, x.view(&g, Some(seat)));
+        if std::env::var_os("XCONQ_PRINT_VIEW").is_some() && seat == Seat(0) {
+            println!("{text}");
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! Bot games of intro through the engine (spec §15, §18.3): they end, the
+//! invariants hold after every turn, and no seat's view shows a unit its
+//! side has not seen.
+
+use std::sync::Arc;
+
+use engine::{play_bots, Match, Ruleset, Seat, Setup};
+use xconq::Xconq;
+
+use super::shared_lib;
+
+fn setup(seed: u64) -> Setup {
+    Setup {
+        scenario: "intro".into(),
+        seed,
+        ..Setup::default()
+    }
+}
+
+/// Greedy bots end most intro games within 300 turns; a game where two
+/// equal fronts grind each other down may run longer.
+#[test]
+fn greedy_bots_finish_intro_games() {
+    let Some(lib) = shared_lib() else { return };
+    let rules = Arc::new(Xconq {
+        lib_dirs: vec![lib],
+    });
+    let mut finished = 0;
+    let seeds = 1..=6;
+    for seed in seeds.clone() {
+        let g = play_bots(rules.clone(), setup(seed), &["greedy"], 300).unwrap();
+        if let Some(o) = g.outcome {
+            finished += 1;
+            assert!(o.winner.is_some(), "seed {seed}: {o:?}");
+        }
+        println!("seed {seed}: {} turns", g.turns);
+    }
+    assert!(
+        finished >= 5,
+        "{finished} of {} games ended within 300 turns",
+        seeds.count()
+    );
+}
+
+#[test]
+fn random_against_greedy_plays_without_breaking_invariants() {
+    let Some(lib) = shared_lib() else { return };
+    let rules = Arc::new(Xconq {
+        lib_dirs: vec![lib],
+    });
+    for seed in [7, 8] {
+        let mut m = Match::start(rules.clone(), setup(seed), false, None).unwrap();
+        let mut bots = [rules.bot("random").unwrap(), rules.bot("greedy").unwrap()];
+        let mut rng = engine::GameRng::from_seed(seed);
+        for _ in 0..120 {
+            if m.outcome().is_some() {
+                break;
+            }
+            for seat in m.awaiting() {
+                let view = m.view(Some(seat));
+                let o = bots[seat.0].orders(&rules, &view, seat, &mut rng);
+                m.submit(seat, o)
+                    .expect("bot orders pass the shallow check");
+            }
+            m.resolve(None);
+            super::invariants::check(m.state());
+            for seat in [Seat(0), Seat(1)] {
+                super::invariants::no_fog_leak(m.state(), &m.view(Some(seat)), seat.0 + 1);
+            }
+        }
+    }
+}
+
+/// Every corpus module that `support` says plays can be set up and played
+/// a few turns by the greedy bot without breaking an invariant.
+#[test]
+fn the_playable_corpus_modules_play() {
+    let Some(lib) = shared_lib() else { return };
+    let rules = Arc::new(Xconq {
+        lib_dirs: vec![lib.clone()],
+    });
+    let names = [
+        "intro",
+        "t-battles",
+        "t-khan",
+        "u-greek",
+        "steppes",
+        "magellan",
+        "t-eastmed",
+    ];
+    for name in names {
+        let setup = Setup {
+            scenario: name.into(),
+            seed: 5,
+            ..Setup::default()
+        };
+        let mut m = match Match::start(rules.clone(), setup, false, None) {
+            Ok(m) => m,
+            Err(e) => panic!("{name}: {e}"),
+        };
+        let mut bot = rules.bot("greedy").unwrap();
+        let mut rng = engine::GameRng::from_seed(5);
+        for _ in 0..5 {
+            if m.outcome().is_some() {
+                break;
+            }
+            for seat in m.awaiting() {
+                let view = m.view(Some(seat));
+                let o = bot.orders(&rules, &view, seat, &mut rng);
+                m.submit(seat, o)
+                    .unwrap_or_else(|e| panic!("{name}: {e:?}"));
+            }
+            m.resolve(None);
+            super::invariants::check(m.state());
+        }
+    }
+}

@@ -1,0 +1,76 @@
+//! The invariants of spec §18.3, checked on a game's state, and the fog rule
+//! of §11.8 checked on a seat's view.
+
+use xconq::view::View;
+use xconq::Game;
+
+/// Legal cells, capacities, ACP, supplies, orders of stacks.
+pub fn check(g: &Game) {
+    let (r, s) = (&g.rules, &g.state);
+    for u in s.units.iter().skip(1).filter(|u| u.hp > 0 && !u.flushed) {
+        assert!(
+            s.area.in_area(u.x, u.y),
+            "unit {} at ({}, {})",
+            u.id,
+            u.x,
+            u.y
+        );
+        if u.actor {
+            assert!(u.acp >= r.u.acp_min[u.utype], "unit {} acp {}", u.id, u.acp);
+        }
+        for m in 0..r.nm() {
+            assert!(u.supply[m] >= 0, "unit {} supply {:?}", u.id, u.supply);
+        }
+        if u.transport != 0 {
+            let t = s.unit(u.transport);
+            assert!(
+                t.occupants.contains(&u.id),
+                "unit {} not listed by {}",
+                u.id,
+                t.id
+            );
+            assert_eq!((t.x, t.y), (u.x, u.y));
+        } else {
+            assert!(
+                s.stacks[s.area.index(u.x, u.y)].contains(&u.id),
+                "unit {} not in its stack",
+                u.id
+            );
+        }
+    }
+    for stack in &s.stacks {
+        let size: i32 = stack
+            .iter()
+            .map(|&id| r.t.unit_size_in_terrain.get(s.unit(id).utype, 0).min(16))
+            .sum();
+        assert!(size <= 16 * 16);
+        let keys: Vec<_> = stack
+            .iter()
+            .map(|&id| (s.unit(id).side, s.unit(id).utype, id))
+            .collect();
+        let mut sorted = keys.clone();
+        sorted.sort();
+        assert_eq!(keys, sorted, "a stack out of order");
+        assert!(stack.iter().all(|&id| s.unit(id).hp > 0));
+    }
+}
+
+/// No unit of another side reaches the view unless the side holds a view of it.
+pub fn no_fog_leak(g: &Game, v: &View, side: usize) {
+    let vision = &g.state.sides[side].vision;
+    for u in &v.units {
+        assert!(
+            vision.views.contains_key(&u.id),
+            "side {side} sees unit {} it has no view of",
+            u.id
+        );
+    }
+    for u in &v.own {
+        assert_eq!(
+            g.state.unit(u.id).side,
+            side,
+            "side {side} is shown unit {} in full",
+            u.id
+        );
+    }
+}
