@@ -325,7 +325,7 @@ fn play(
             produced: vec![],
             expected,
             game,
-            rec_ended: rec.ended.is_some(),
+            rec_ended: rec.ended.is_some() || !matches!(rec.winner, Winner::Absent),
             rec_winner: rec.winner.clone(),
         });
     }
@@ -351,7 +351,7 @@ fn play(
         produced,
         expected,
         game,
-        rec_ended: rec.ended.is_some(),
+        rec_ended: rec.ended.is_some() || !matches!(rec.winner, Winner::Absent),
         rec_winner: rec.winner.clone(),
     })
 }
