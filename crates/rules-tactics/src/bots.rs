@@ -169,20 +169,42 @@ fn attack_value(game: &Game, occ: &Occupancy, u: &Unit, target: Option<Tile>) ->
 /// The worth of dealing `damage` to `v` (with `left` health) by `u`.
 fn strike_value(game: &Game, u: &Unit, v: &Unit, damage: i32, left: i32) -> f64 {
     let dealt = f64::from(damage.min(left));
+    let kills = damage >= left;
     match v.kind {
         UnitType::ChaosSeed => {
-            if damage >= left {
+            if kills {
                 // The hatch kills the attacker, but the knights cannot win
                 // without cracking the Seed.
-                20.0 - worth(u) * 0.5
+                30.0 - worth(u) * 0.5
             } else {
+                // Cracking it is progress; it then strikes the strongest
+                // other team when the attacker wears its colour, else the
+                // attacker's own team (spec §9.3).
                 let wears = game.unit(v.id).and_then(|s| s.color) == u.color;
-                4.0 + if wears { 6.0 } else { -6.0 }
+                8.0 + if wears { 12.0 } else { -5.0 }
             }
         }
-        _ if damage >= left => dealt + 25.0 + worth(v),
-        UnitType::ChaosDragon => dealt * 2.0,
-        _ => dealt,
+        UnitType::ChaosDragon if kills => dealt + 150.0,
+        UnitType::ChaosDragon => dealt * 3.0,
+        _ => {
+            let value = if kills {
+                dealt + 25.0 + worth(v)
+            } else {
+                dealt
+            };
+            // While the Seed or the Dragon stands, the knights' common enemy
+            // comes first (spec §9.5); the Chaos team itself hits anyone.
+            let chaos_stands = game
+                .teams
+                .iter()
+                .any(|t| t.is_chaos() && !t.units.is_empty());
+            let own_is_chaos = game.team_of(u.id).is_some_and(|t| game.teams[t].is_chaos());
+            if chaos_stands && !own_is_chaos {
+                value * 0.4
+            } else {
+                value
+            }
+        }
     }
 }
 
@@ -318,26 +340,46 @@ fn best_facing(game: &Game, u: &Unit, at: Tile) -> Dir {
     }
 }
 
-/// How much better `u` stands on `at` (threat and closing in), facing `facing`.
-fn position_value(game: &Game, u: &Unit, at: Tile, facing: Dir) -> f64 {
+/// The best `u` could strike from `at` next turn: what keeps a strong unit
+/// from waiting just out of reach of a weak one forever.
+fn opportunity(game: &Game, u: &Unit, at: Tile) -> f64 {
     let s = u.kind.stats();
-    let health = f64::from(u.health_left()) / f64::from(s.health);
-    let caution = 0.6 + (1.0 - health) * 1.6;
-    let danger = threat(game, u, at, facing) * caution;
+    if !matches!(s.attack, AttackKind::Melee | AttackKind::Magic) {
+        return 0.0;
+    }
+    let mut moved = u.clone();
+    moved.tile = at;
+    let r = reach(u);
     let team = game.team_of(u.id);
-    let ideal = match s.range {
-        Some((_, hi)) if !s.all => hi.min(3),
-        _ => 1,
-    };
-    let nearest = game
-        .teams
+    game.teams
         .iter()
         .enumerate()
         .filter(|(t, _)| Some(*t) != team)
         .flat_map(|(_, t)| t.units.iter())
-        .map(|e| e.tile.distance(at))
-        .min()
-        .unwrap_or(0);
+        .filter(|e| e.tile.distance(at) <= r)
+        .map(|e| {
+            let o = odds(&moved, approach_tile(at, e.tile), e);
+            o.chance / 100.0 * strike_value(game, u, e, o.damage, e.health_left())
+        })
+        .fold(0.0, f64::max)
+}
+
+/// How much better `u` stands on `at` (threat and closing in), facing `facing`.
+fn position_value(game: &Game, u: &Unit, at: Tile, facing: Dir) -> f64 {
+    let s = u.kind.stats();
+    let health = f64::from(u.health_left()) / f64::from(s.health);
+    let team = game.team_of(u.id);
+    // A team well ahead can afford trades: it fears less and presses more.
+    let lead = strength_ratio(game, team);
+    // Long games grow bold, so two cautious units cannot dance forever.
+    let late = (1.0 - (game.turn as f64 - 200.0).max(0.0) / 400.0).max(0.05);
+    let caution = (0.6 + (1.0 - health) * 1.6) * lead.powf(-1.5).clamp(0.05, 1.5) * late;
+    let danger = threat(game, u, at, facing) * caution;
+    let ideal = match s.range {
+        Some((_, hi)) if !s.all => hi.min(3),
+        _ => 1,
+    };
+    let nearest = objective_distance(game, team, at);
     let closing = if s.attack == AttackKind::Heal {
         // The Cleric stays near its own team.
         let own = game.teams[team.unwrap_or(0)]
@@ -349,9 +391,39 @@ fn position_value(game: &Game, u: &Unit, at: Tile, facing: Dir) -> f64 {
             .unwrap_or(0);
         -0.3 * f64::from((own - 2).max(0))
     } else {
-        -0.35 * health * f64::from((nearest - ideal).abs())
+        -0.35 * lead.clamp(1.0, 3.0) * health * f64::from((nearest - ideal).abs())
     };
-    closing - danger
+    closing - danger + 0.25 * lead.clamp(0.5, 3.0) * health * opportunity(game, u, at)
+}
+
+/// The health `team` has left over what its enemies have left.
+fn strength_ratio(game: &Game, team: Option<usize>) -> f64 {
+    let (mut own, mut other) = (0, 0);
+    for (t, units) in game.teams.iter().enumerate() {
+        let h: i32 = units.units.iter().map(Unit::health_left).sum();
+        if Some(t) == team {
+            own += h;
+        } else {
+            other += h;
+        }
+    }
+    f64::from(own.max(1)) / f64::from(other.max(1))
+}
+
+/// How far `at` is from what `team` should close in on: the nearest enemy,
+/// or in Chaos the Seed or the Dragon, through which alone the game is won
+/// (spec §9.5).
+fn objective_distance(game: &Game, team: Option<usize>, at: Tile) -> i32 {
+    let nearest = |chaos_only: bool| {
+        game.teams
+            .iter()
+            .enumerate()
+            .filter(|(t, c)| Some(*t) != team && (!chaos_only || c.is_chaos()))
+            .flat_map(|(_, t)| t.units.iter())
+            .map(|e| e.tile.distance(at))
+            .min()
+    };
+    nearest(true).or_else(|| nearest(false)).unwrap_or(0)
 }
 
 /// One plan for one unit, with its expected value.
@@ -379,6 +451,17 @@ pub fn greedy_inputs(game: &Game) -> Vec<Input> {
     inputs
 }
 
+/// How much a plan may lose and still beat passing: nothing at first, more
+/// once a round of turns went by with nobody acting, so bots that all
+/// wait do not drift into the pass rule's draw (spec §8).
+fn patience(game: &Game) -> f64 {
+    if game.idle_turns >= game.teams.len() {
+        -12.0
+    } else {
+        0.0
+    }
+}
+
 /// The best plan of one unit.
 fn unit_plan(game: &Game, occ: &Occupancy, u: &Unit) -> Option<Plan> {
     let here_value = position_value(game, u, u.tile, u.facing);
@@ -398,14 +481,21 @@ fn unit_plan(game: &Game, occ: &Occupancy, u: &Unit) -> Option<Plan> {
         })
         .sum();
     let mut best = Plan {
-        value: 0.0,
+        value: f64::NEG_INFINITY,
         inputs: vec![],
     };
-    let mut consider = |value: f64, inputs: Vec<Input>| {
-        if value > best.value + 1e-9 {
+    // A plan must beat passing; one that makes progress (strikes an enemy or
+    // closes in) may cost a little once everybody has been waiting.
+    let waiting = patience(game);
+    let team = game.team_of(u.id);
+    let here_distance = objective_distance(game, team, u.tile);
+    let mut consider = |value: f64, inputs: Vec<Input>, progress: bool| {
+        let floor = if progress { waiting } else { 0.0 };
+        if value > floor + 1e-9 && value > best.value + 1e-9 {
             best = Plan { value, inputs };
         }
     };
+    let closer = |m: Tile| objective_distance(game, team, m) < here_distance;
     let attack_input = |target: Option<Tile>| Input::Attack {
         unit: u.id,
         target,
@@ -439,7 +529,7 @@ fn unit_plan(game: &Game, occ: &Occupancy, u: &Unit) -> Option<Plan> {
         // Move only.
         let mut inputs = vec![mv];
         inputs.extend(turn_to(face, facing_after));
-        consider(pos - here_value - focus_cost, inputs);
+        consider(pos - here_value - focus_cost, inputs, closer(m));
         // Move, then attack.
         if let Some((av, target)) = best_attack(game, &occ_m, &moved) {
             let facing_attack = match target {
@@ -448,7 +538,11 @@ fn unit_plan(game: &Game, occ: &Occupancy, u: &Unit) -> Option<Plan> {
             };
             let mut inputs = vec![mv, attack_input(target)];
             inputs.extend(turn_to(face, facing_attack));
-            consider(av + pos - here_value - focus_cost, inputs);
+            consider(
+                av + pos - here_value - focus_cost,
+                inputs,
+                av > 0.0 || closer(m),
+            );
         }
     }
     if let Some((av, target)) = here {
@@ -460,7 +554,7 @@ fn unit_plan(game: &Game, occ: &Occupancy, u: &Unit) -> Option<Plan> {
         let stay = position_value(game, u, u.tile, face);
         let mut inputs = vec![attack_input(target)];
         inputs.extend(turn_to(face, facing_attack));
-        consider(av + stay - here_value - focus_cost, inputs);
+        consider(av + stay - here_value - focus_cost, inputs, av > 0.0);
         // Attack, then step back.
         if !u.kind.stats().focus {
             for &(m, face, pos) in &dest_values {
@@ -476,7 +570,7 @@ fn unit_plan(game: &Game, occ: &Occupancy, u: &Unit) -> Option<Plan> {
                         direction: face,
                     },
                 ];
-                consider(av + pos - here_value - focus_cost, inputs);
+                consider(av + pos - here_value - focus_cost, inputs, av > 0.0);
             }
         }
     }
@@ -485,6 +579,7 @@ fn unit_plan(game: &Game, occ: &Occupancy, u: &Unit) -> Option<Plan> {
         consider(
             value - focus_cost,
             vec![Input::AttackSpecial { unit: u.id }],
+            value > 0.0,
         );
     }
     // Only turning to meet the threat.
@@ -498,6 +593,7 @@ fn unit_plan(game: &Game, occ: &Occupancy, u: &Unit) -> Option<Plan> {
                     unit: u.id,
                     direction: face,
                 }],
+                false,
             );
         }
     }
