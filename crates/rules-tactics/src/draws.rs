@@ -7,6 +7,7 @@
 use engine::GameRng;
 use serde_json::Value;
 
+use crate::action::Input;
 use crate::error::Error;
 
 /// What a draw is for (the `use` labels of spec §10; normative in draws files).
@@ -110,6 +111,9 @@ pub struct DrawsFile {
     /// `engine` (the engine's own draws) or `recovered`.
     pub source: Option<String>,
     pub draws: Vec<FileDraw>,
+    /// The batches of inputs the players sent, with the turn each was sent
+    /// in (engine files only; informational, spec §12.1).
+    pub inputs: Vec<(usize, Vec<Input>)>,
 }
 
 /// One entry of a draws file.
@@ -182,10 +186,41 @@ impl DrawsFile {
                 turn: d.get("turn").and_then(Value::as_u64),
             });
         }
+        let mut inputs = vec![];
+        for (i, batch) in top
+            .get("inputs")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            let path = format!("$.inputs[{i}]");
+            let turn = batch
+                .get("turn")
+                .and_then(Value::as_u64)
+                .ok_or_else(|| Error::draws(format!("{path}.turn"), "must be a turn number"))?;
+            let list = batch
+                .get("actions")
+                .and_then(Value::as_array)
+                .ok_or_else(|| {
+                    Error::draws(format!("{path}.actions"), "must be a list of inputs")
+                })?;
+            let sent = list
+                .iter()
+                .enumerate()
+                .map(|(j, a)| {
+                    serde_json::from_value::<Input>(a.clone()).map_err(|e| {
+                        Error::draws(format!("{path}.actions[{j}]"), format!("not an input: {e}"))
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            inputs.push((turn as usize, sent));
+        }
         Ok(DrawsFile {
             record: text_field("record"),
             source: text_field("source"),
             draws,
+            inputs,
         })
     }
 }

@@ -42,6 +42,6 @@ pub mod view;
 pub use action::{Action, ActionKind, Input};
 pub use error::Error;
 pub use game::{Game, GameKind};
-pub use rerun::{rerun, rerun_text, Divergence, Report, Rerun};
+pub use rerun::{rerun, rerun_from, rerun_text, Divergence, InputSource, Report, Rerun};
 pub use ruleset::{State, Tactics};
 pub use view::View;

@@ -76,8 +76,40 @@ pub fn rerun_text(record_text: &str, draws: Option<&DrawsFile>) -> Result<Rerun,
     rerun(&rec, draws)
 }
 
-/// Re-runs a read record (spec §12.2–§12.4).
+/// Where a re-run takes the players' inputs from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputSource {
+    /// Derived from the record's actions (spec §12.2).
+    Record,
+    /// The batches the players sent, from the draws file (spec §12.1):
+    /// skipped inputs included, so the engine's skipping is re-run too.
+    Sent,
+}
+
+/// Re-runs a read record (spec §12.2–§12.4) with inputs derived from it.
 pub fn rerun(rec: &GameRecord, file: Option<&DrawsFile>) -> Result<Rerun, Error> {
+    rerun_from(rec, file, InputSource::Record)
+}
+
+/// Re-runs a read record, taking the inputs from `source`. `Sent` needs a
+/// draws file with `inputs`.
+pub fn rerun_from(
+    rec: &GameRecord,
+    file: Option<&DrawsFile>,
+    source: InputSource,
+) -> Result<Rerun, Error> {
+    let sent: Option<&[(usize, Vec<Input>)]> = match source {
+        InputSource::Record => None,
+        InputSource::Sent => match file {
+            Some(f) if !f.inputs.is_empty() => Some(&f.inputs),
+            _ => {
+                return Err(Error::draws(
+                    "$.inputs",
+                    "this draws file has no inputs (only the engine's own files keep them)",
+                ))
+            }
+        },
+    };
     let kind = GameKind::from_type(rec.game_type.as_deref()).ok_or_else(|| {
         Error::not_tactics(
             "$.type",
@@ -91,7 +123,7 @@ pub fn rerun(rec: &GameRecord, file: Option<&DrawsFile>) -> Result<Rerun, Error>
     match file {
         Some(f) => {
             let mut draws = FileDraws::new(f);
-            let outcome = play(rec, kind, slots, &mut draws)?;
+            let outcome = play(rec, kind, slots, &mut draws, sent)?;
             Ok(finish(
                 outcome,
                 || match (&draws.problem, draws.used) {
@@ -111,7 +143,7 @@ pub fn rerun(rec: &GameRecord, file: Option<&DrawsFile>) -> Result<Rerun, Error>
             let seed = record_seed(rec)?;
             let mut rng = GameRng::from_seed(seed);
             let mut draws = RngDraws::new(&mut rng);
-            let outcome = play(rec, kind, slots, &mut draws)?;
+            let outcome = play(rec, kind, slots, &mut draws, sent)?;
             let used = draws.count;
             Ok(finish(outcome, || None, None, used))
         }
@@ -295,6 +327,7 @@ fn play(
     kind: GameKind,
     slots: Vec<TeamSpec>,
     draws: &mut dyn Draws,
+    sent: Option<&[(usize, Vec<Input>)]>,
 ) -> Result<Played, Error> {
     let mut game = Game::start(kind, slots, draws)?;
     let expected: Vec<Value> = rec.turns.iter().map(turn_value).collect();
@@ -330,6 +363,27 @@ fn play(
         });
     }
     let mut log = GameLog::new(&game);
+    if let Some(batches) = sent {
+        for (turn, inputs) in batches {
+            if game.is_over() {
+                break;
+            }
+            // A batch for a turn the re-run is not in cannot apply; the
+            // comparison will show where the turns parted.
+            if *turn == game.turn {
+                game.play(inputs, draws, &mut log);
+            }
+        }
+        let produced = log.turns_json(&game);
+        return Ok(Played {
+            early: None,
+            produced,
+            expected,
+            game,
+            rec_ended: rec.ended.is_some() || !matches!(rec.winner, Winner::Absent),
+            rec_winner: rec.winner.clone(),
+        });
+    }
     let last = rec.turns.len().saturating_sub(1);
     for (i, turn) in rec.turns.iter().enumerate() {
         if game.is_over() {
@@ -443,8 +497,9 @@ pub fn derive_inputs(game: &Game, turn: &Turn, i: usize) -> Vec<Input> {
 }
 
 /// Compares what was played with the record (spec §12.4): turns in order
-/// (a draws-file problem is reported at the turn it happened in), then the
-/// number of turns, the end, the winner and the draws left over.
+/// (a draws-file problem comes before any difference in the turn it
+/// happened in, which it explains), then the number of turns, the end, the
+/// winner and the draws left over.
 fn finish(
     p: Played,
     draws_left: impl FnOnce() -> Option<Divergence>,
@@ -457,7 +512,7 @@ fn finish(
     let draws_divergence = draws_left();
     for (i, want) in p.expected.iter().enumerate() {
         if let (Some(t), Some(d)) = (problem_turn, &draws_divergence) {
-            if t < i {
+            if t <= i {
                 return Rerun::Diverges(d.clone());
             }
         }

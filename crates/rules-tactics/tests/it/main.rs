@@ -3,4 +3,5 @@
 //! bot games and property tests.
 
 mod common;
+mod corpus;
 mod tournament;
