@@ -4,4 +4,5 @@
 
 mod common;
 mod corpus;
+mod rules;
 mod tournament;
