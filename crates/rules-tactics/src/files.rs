@@ -326,13 +326,22 @@ impl<'a> Cursor<'a> {
     fn direction(&mut self) -> Result<Dir, FileError> {
         let col = self.column();
         let w = self.word("a direction (N, E, S or W)")?;
-        Dir::parse(&w.to_ascii_uppercase()).ok_or_else(|| {
-            FileError::at(
-                self.line,
-                col,
-                format!("`{w}` is not a direction; use N, E, S or W"),
-            )
-        })
+        Dir::parse(&w.to_ascii_uppercase())
+            .filter(|d| d.is_cardinal())
+            .ok_or_else(|| {
+                FileError::at(
+                    self.line,
+                    col,
+                    format!("`{w}` is not a direction; use N, E, S or W"),
+                )
+            })
+    }
+
+    /// A facing as the engine keeps it (any of its direction strings).
+    fn facing(&mut self) -> Result<Dir, FileError> {
+        let col = self.column();
+        let w = self.word("a facing")?;
+        Dir::parse(w).ok_or_else(|| FileError::at(self.line, col, format!("`{w}` is not a facing")))
     }
 
     fn rest(&mut self) -> String {
@@ -726,7 +735,7 @@ fn parse_unit(c: &mut Cursor<'_>, teams: &[Team]) -> Result<(Unit, usize), FileE
     c.keyword("at")?;
     let tile = c.tile()?;
     c.keyword("facing")?;
-    let facing = c.direction()?;
+    let facing = c.facing()?;
     let mut u = Unit::new(id, kind, tile, facing, team.color);
     while let Some(w) = c.peek() {
         let col = c.column();

@@ -4,5 +4,6 @@
 
 mod common;
 mod corpus;
+mod files;
 mod rules;
 mod tournament;
