@@ -6,4 +6,5 @@ mod common;
 mod corpus;
 mod files;
 mod rules;
+mod ruleset;
 mod tournament;
