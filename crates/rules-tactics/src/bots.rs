@@ -38,7 +38,8 @@ fn pick(rng: &mut GameRng, n: usize) -> usize {
 }
 
 /// The random bot's inputs: one unit that can act, a random move (or none),
-/// a random attack (or none), in a random order, then a random facing.
+/// a random attack (or none; mostly at a tile where some unit stands), in a
+/// random order, then a random facing.
 pub fn random_inputs(game: &Game, rng: &mut GameRng) -> Vec<Input> {
     let team = game.current_team();
     let able: Vec<&Unit> = game.teams[team]
@@ -103,9 +104,21 @@ fn random_attack(game: &Game, u: &Unit, from: Tile, rng: &mut GameRng) -> Option
     if tiles.is_empty() {
         return None;
     }
+    // Mostly at a tile where a unit stands (any unit: friend or foe).
+    let occ = game.occupancy();
+    let manned: Vec<Tile> = tiles
+        .iter()
+        .copied()
+        .filter(|t| occ.at(*t).is_some_and(|(id, _)| id != u.id))
+        .collect();
+    let target = if !manned.is_empty() && rng.chance(3, 4) {
+        manned[pick(rng, manned.len())]
+    } else {
+        tiles[pick(rng, tiles.len())]
+    };
     Some(Input::Attack {
         unit: u.id,
-        target: Some(tiles[pick(rng, tiles.len())]),
+        target: Some(target),
         direction: None,
     })
 }

@@ -324,6 +324,23 @@ pub fn check_orders(
             Input::Move { direction, .. } | Input::Attack { direction, .. } => *direction,
             _ => None,
         };
+        // The engine's app never gives a targeted attack a facing (spec §4.1);
+        // one given would face the attacker a way a re-run from the record
+        // cannot know (spec §12.2), so the project refuses it.
+        if let Input::Attack {
+            unit,
+            direction: Some(_),
+            target: Some(_),
+        } = input
+        {
+            if game.unit(*unit).is_some_and(|u| !u.kind.stats().all) {
+                errors.push(OrderIssue::at_field(
+                    format!("orders[{k}].direction"),
+                    "a targeted attack turns toward its target by itself; leave out `direction` (a `turn` afterwards sets the facing)",
+                ));
+                continue;
+            }
+        }
         if let Some(d) = given {
             if !d.is_cardinal() {
                 errors.push(OrderIssue::at_field(

@@ -5,6 +5,7 @@
 mod common;
 mod corpus;
 mod files;
+mod properties;
 mod rules;
 mod ruleset;
 mod tournament;
