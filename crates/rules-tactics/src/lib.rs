@@ -39,6 +39,10 @@ pub mod turn;
 pub mod units;
 pub mod view;
 
+/// The record types this ruleset answers to besides its name, compared
+/// without case (spec §15, D9): the aliases of its plug-in entry.
+pub const ALIASES: &[&str] = &["classic", "chaos"];
+
 pub use action::{Action, ActionKind, Input};
 pub use error::Error;
 pub use game::{Game, GameKind};

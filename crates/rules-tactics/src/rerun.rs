@@ -8,7 +8,9 @@
 
 use std::fmt;
 
-use engine::GameRng;
+use std::sync::Arc;
+
+use engine::{GameRng, Match, Ruleset, Seat, Setup};
 use record::{first_difference, GameRecord, Turn, Winner};
 use serde_json::{Map, Value};
 
@@ -18,6 +20,7 @@ use crate::draws::{DrawProblem, Draws, DrawsFile, FileDraws, RngDraws};
 use crate::error::Error;
 use crate::game::{BotFlag, Color, Game, GameKind, SetEntry, TeamSpec};
 use crate::record::GameLog;
+use crate::ruleset::Tactics;
 use crate::units::UnitType;
 
 /// A re-run that agreed: the counts of spec §12.5.
@@ -86,9 +89,90 @@ pub enum InputSource {
     Sent,
 }
 
-/// Re-runs a read record (spec §12.2–§12.4) with inputs derived from it.
+/// Re-runs a read record (spec §12.2–§12.4) with inputs derived from it. A
+/// record the engine's `Match` wrote for a game the project hosted (type
+/// `tactics`, with its `setup` and each turn's `orders`) is re-run from
+/// those instead.
 pub fn rerun(rec: &GameRecord, file: Option<&DrawsFile>) -> Result<Rerun, Error> {
+    if rec
+        .game_type
+        .as_deref()
+        .is_some_and(|t| t.eq_ignore_ascii_case(<Tactics as Ruleset>::NAME))
+    {
+        return rerun_hosted(rec);
+    }
     rerun_from(rec, file, InputSource::Record)
+}
+
+/// Re-runs a record written by the engine's `Match`: its setup and seed start
+/// the game again, each turn's recorded orders are resolved again, and every
+/// turn and the winner must agree (as `engine::verify` does), counting the
+/// numbers drawn.
+fn rerun_hosted(rec: &GameRecord) -> Result<Rerun, Error> {
+    let setup: Setup = rec
+        .extra
+        .get("setup")
+        .cloned()
+        .ok_or_else(|| {
+            Error::not_tactics("$.setup", "missing: a hosted game's record keeps its setup")
+        })
+        .and_then(|v| {
+            serde_json::from_value(v)
+                .map_err(|e| Error::not_tactics("$.setup", format!("cannot be read: {e}")))
+        })?;
+    let rules = Arc::new(Tactics);
+    let mut game = Match::start(rules, setup, true, None)
+        .map_err(|e| Error::not_tactics("$.setup", e.to_string()))?;
+    for (i, turn) in rec.turns.iter().enumerate() {
+        let Some(orders) = turn.extra.get("orders").and_then(Value::as_array) else {
+            continue;
+        };
+        for (j, entry) in orders.iter().enumerate() {
+            let path = format!("$.turns[{i}].orders[{j}]");
+            let seat = entry
+                .get("teamId")
+                .and_then(Value::as_u64)
+                .ok_or_else(|| Error::not_tactics(&path, "has no teamId"))?;
+            let given: Vec<Input> =
+                serde_json::from_value(entry.get("orders").cloned().unwrap_or(Value::Null))
+                    .map_err(|e| Error::not_tactics(format!("{path}.orders"), e.to_string()))?;
+            if let Err(errors) = game.submit(Seat(seat as usize), given) {
+                let why: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                return Ok(Rerun::Diverges(Divergence {
+                    path,
+                    expected: "orders the rules accept".into(),
+                    actual: format!("a rejection: {}", why.join("; ")),
+                }));
+            }
+        }
+        game.resolve(None);
+    }
+    let produced = game.record().expect("the record is kept");
+    let winner = |r: &GameRecord| {
+        serde_json::to_value(r)
+            .ok()
+            .and_then(|v| v.get("winnerId").cloned())
+            .unwrap_or(Value::Null)
+    };
+    let expected = serde_json::json!({"turns": rec.turns, "winnerId": winner(rec)});
+    let actual = serde_json::json!({"turns": produced.turns, "winnerId": winner(&produced)});
+    if let Some((path, expected, actual)) = first_difference(&expected, &actual) {
+        return Ok(Rerun::Diverges(Divergence {
+            path,
+            expected,
+            actual,
+        }));
+    }
+    // Only the rules draw from the game's generator, two words a draw.
+    let words: u64 = game.save()["rng"]["word"]
+        .as_str()
+        .and_then(|w| w.parse().ok())
+        .unwrap_or(0);
+    Ok(Rerun::Agrees(Report {
+        turns: rec.turns.len(),
+        actions: rec.turns.iter().map(|t| t.actions.len()).sum(),
+        draws: (words / 2) as usize,
+    }))
 }
 
 /// Re-runs a read record, taking the inputs from `source`. `Sent` needs a

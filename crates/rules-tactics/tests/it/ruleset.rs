@@ -282,6 +282,22 @@ fn the_engine_reverifies_its_records_of_tactics_games() {
             None,
             "{scenario}"
         );
+        // The crate's own re-run takes such records too, and counts draws.
+        match tactics::rerun(&record, None).unwrap() {
+            tactics::Rerun::Agrees(r) => {
+                assert_eq!(r.turns, record.turns.len());
+                assert!(r.draws > 1, "{r}");
+            }
+            tactics::Rerun::Diverges(d) => panic!("{scenario}: {d}"),
+        }
+        let mut changed = record.clone();
+        changed.turns[3].actions.pop();
+        match tactics::rerun(&changed, None).unwrap() {
+            tactics::Rerun::Diverges(d) => {
+                assert!(d.path.starts_with("$.turns[3].actions"), "{d}")
+            }
+            tactics::Rerun::Agrees(r) => panic!("a changed record agrees: {r}"),
+        }
     }
 }
 
