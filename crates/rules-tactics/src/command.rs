@@ -111,6 +111,16 @@ pub fn replay(record: &Path, draws: Option<&Path>, verify: bool) -> anyhow::Resu
             ))
         }
     };
+    let kind = rec.game_type.as_deref();
+    if GameKind::from_type(kind).is_none()
+        && !kind.is_some_and(|k| k.eq_ignore_ascii_case("tactics"))
+    {
+        return fail(format!(
+            "{}: not a Tactics record: its type is `{}` (Tactics records are classic, chaos or have none)",
+            record.display(),
+            kind.unwrap_or_default()
+        ));
+    }
     let file = match draws {
         None => None,
         Some(p) => {
