@@ -1,0 +1,328 @@
+//! Tactics through the engine: seats, who is awaited (never the Chaos team),
+//! order checks (spec D11), resolution with the implied endTurn, whole bot
+//! games, the object-safe face, and records the engine re-verifies.
+
+use std::sync::Arc;
+
+use engine::{DynRuleset, Match, OrderIssue, Registered, Ruleset, Seat, SeatSpec, Setup};
+use serde_json::json;
+use tactics::board::{Dir, Tile};
+use tactics::{Input, Tactics};
+
+fn setup(scenario: &str, seed: u64) -> Setup {
+    Setup {
+        scenario: scenario.into(),
+        seed,
+        ..Setup::default()
+    }
+}
+
+fn start(scenario: &str, seed: u64) -> Match<Tactics> {
+    Match::start(Arc::new(Tactics), setup(scenario, seed), true, None).unwrap()
+}
+
+fn errors(m: &Match<Tactics>, orders: Vec<Input>) -> Vec<OrderIssue> {
+    let seat = m.awaiting()[0];
+    Tactics
+        .check(m.state(), seat, &orders)
+        .expect_err("orders the check refuses")
+}
+
+#[test]
+fn classic_has_two_seats_and_the_first_team_moves_first() {
+    let m = start("classic", 1);
+    let seats = Tactics.seats(m.state());
+    assert_eq!(seats.len(), 2);
+    assert_eq!(m.awaiting(), vec![Seat(0)]);
+    assert_eq!(seats[0].extra["id"], json!(0));
+    assert!(seats[0].extra.contains_key("originalId"));
+    assert_eq!(Tactics.units(m.state())[0].len(), 10);
+}
+
+#[test]
+fn chaos_plays_its_own_turns() {
+    let mut m = start("Chaos", 2);
+    assert_eq!(Tactics.seats(m.state()).len(), 5);
+    assert_eq!(Tactics.seats(m.state())[0].name, "Chaos");
+    // Turn 0 is the Chaos team's: nobody is asked, resolving plays it.
+    assert!(m.awaiting().is_empty());
+    assert!(m.ready());
+    m.resolve(None);
+    assert_eq!(m.turn(), 1);
+    assert_eq!(m.awaiting(), vec![Seat(1)]);
+    let record = m.record().unwrap();
+    let first: Vec<&str> = record.turns[0]
+        .actions
+        .iter()
+        .map(|a| a.action_type.as_str())
+        .collect();
+    assert_eq!(first.last(), Some(&"endTurn"));
+    // Each round after this, the Seed's turn is played with the turn before.
+    for _ in 0..4 {
+        let seat = m.awaiting()[0];
+        m.submit(seat, vec![]).unwrap();
+        m.resolve(None);
+    }
+    assert_eq!(m.turn(), 6, "four player turns and the Seed's");
+    assert_eq!(m.awaiting(), vec![Seat(1)]);
+}
+
+#[test]
+fn setups_that_do_not_fit_are_refused_with_the_reason() {
+    let mut rng = engine::GameRng::from_seed(1);
+    let e = Tactics.setup(&setup("checkers", 1), &mut rng).unwrap_err();
+    assert_eq!(e.location.as_deref(), Some("scenario"));
+    assert!(
+        e.message.contains("classic") && e.message.contains("chaos"),
+        "{e}"
+    );
+    let mut three = setup("classic", 1);
+    three.seats = vec![SeatSpec::default(); 3];
+    let e = Tactics.setup(&three, &mut rng).unwrap_err();
+    assert!(e.message.contains("2 seats"), "{e}");
+    let mut four = setup("chaos", 1);
+    four.seats = vec![SeatSpec::default(); 4];
+    let e = Tactics.setup(&four, &mut rng).unwrap_err();
+    assert!(e.message.contains("seat 0 is the Chaos team"), "{e}");
+}
+
+#[test]
+fn seats_played_by_bots_are_bot_teams() {
+    let mut s = setup("chaos", 4);
+    s.seats = (0..5)
+        .map(|i| SeatSpec {
+            name: None,
+            bot: (i != 3).then(|| "greedy".to_string()),
+        })
+        .collect();
+    let mut rng = engine::GameRng::from_seed(4);
+    let state = Tactics.setup(&s, &mut rng).unwrap();
+    let flags: Vec<Option<bool>> = state
+        .game
+        .teams
+        .iter()
+        .map(|t| match &t.bot {
+            Some(tactics::game::BotFlag::Flag(b)) => Some(*b),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        flags,
+        [None, Some(true), Some(true), Some(false), Some(true)]
+    );
+}
+
+#[test]
+fn malformed_orders_are_refused_field_by_field() {
+    let m = start("classic", 1);
+    let seat = m.awaiting()[0].0;
+    let mine = m.state().game.teams[seat].units[9].id;
+    let theirs = m.state().game.teams[1 - seat].units[0].id;
+    let e = errors(
+        &m,
+        vec![
+            Input::Move {
+                unit: theirs,
+                assignment: Tile::new(5, 5),
+                direction: None,
+            },
+            Input::Turn {
+                unit: mine,
+                direction: Dir::NE,
+            },
+        ],
+    );
+    let fields: Vec<&str> = e.iter().filter_map(|i| i.field.as_deref()).collect();
+    assert_eq!(fields, ["orders[0].unit", "orders[1].direction"]);
+    assert!(e[0].message.contains("not one of your living units"));
+    assert!(e[1].message.contains("N, E, S or W"));
+    let too_many = vec![Input::EndTurn; 33];
+    assert!(errors(&m, too_many)[0].message.contains("more than the 32"));
+}
+
+#[test]
+fn a_first_input_that_cannot_be_done_is_refused_and_explained() {
+    let m = start("classic", 1);
+    let seat = m.awaiting()[0].0;
+    let knight = m.state().game.teams[seat].units[6].clone();
+    let far = Tile::new(5, 5);
+    let e = errors(
+        &m,
+        vec![Input::Move {
+            unit: knight.id,
+            assignment: far,
+            direction: None,
+        }],
+    );
+    assert_eq!(e[0].field.as_deref(), Some("orders[0]"));
+    assert!(
+        e[0].message.contains("cannot move to [5, 5]"),
+        "{}",
+        e[0].message
+    );
+    let e = errors(&m, vec![Input::AttackSpecial { unit: knight.id }]);
+    assert!(e[0].message.contains("has no special"), "{}", e[0].message);
+    let cleric = m.state().game.teams[seat].units[0].id;
+    let e = errors(
+        &m,
+        vec![Input::Attack {
+            unit: cleric,
+            target: Some(Tile::new(5, 5)),
+            direction: None,
+        }],
+    );
+    assert!(
+        e[0].message.contains("leave out `target`"),
+        "{}",
+        e[0].message
+    );
+}
+
+#[test]
+fn inputs_that_will_be_skipped_are_noted() {
+    let m = start("classic", 1);
+    let seat = m.awaiting()[0];
+    let units = &m.state().game.teams[seat.0].units;
+    let (scout, knight) = (units[9].clone(), units[6].clone());
+    let ahead = |u: &tactics::game::Unit| {
+        let dy = if u.facing == Dir::N { -1 } else { 1 };
+        Tile::new(u.tile.x, u.tile.y + dy)
+    };
+    let notes = Tactics
+        .check(
+            m.state(),
+            seat,
+            &vec![
+                Input::Move {
+                    unit: scout.id,
+                    assignment: ahead(&scout),
+                    direction: None,
+                },
+                Input::Move {
+                    unit: scout.id,
+                    assignment: scout.tile,
+                    direction: None,
+                },
+                Input::Move {
+                    unit: knight.id,
+                    assignment: ahead(&knight),
+                    direction: None,
+                },
+                Input::Turn {
+                    unit: scout.id,
+                    direction: Dir::E,
+                },
+                Input::AttackSpecial { unit: scout.id },
+            ],
+        )
+        .expect("the first input can be done");
+    let fields: Vec<&str> = notes.iter().filter_map(|n| n.field.as_deref()).collect();
+    assert_eq!(fields, ["orders[1]", "orders[2]", "orders[4]"], "{notes:?}");
+}
+
+#[test]
+fn a_seat_that_sends_nothing_passes() {
+    let mut m = start("classic", 1);
+    let report = m.resolve(None);
+    assert_eq!(report.defaulted, vec![Seat(0)]);
+    let record = m.record().unwrap();
+    let types: Vec<&str> = record.turns[0]
+        .actions
+        .iter()
+        .map(|a| a.action_type.as_str())
+        .collect();
+    assert_eq!(types, ["endTurn"]);
+    assert_eq!(m.awaiting(), vec![Seat(1)]);
+}
+
+#[test]
+fn whole_bot_games_end_through_the_engine() {
+    for (scenario, bots) in [
+        ("classic", ["greedy", "random"]),
+        ("chaos", ["greedy", "greedy"]),
+    ] {
+        let game = engine::play_bots(Arc::new(Tactics), setup(scenario, 9), &bots, 3000).unwrap();
+        assert!(
+            game.outcome.is_some(),
+            "{scenario}: no end in {} turns",
+            game.turns
+        );
+    }
+}
+
+/// The engine's generic re-run (setup, seed, each turn's orders) agrees with
+/// a game it recorded, and the record is a valid game record.
+#[test]
+fn the_engine_reverifies_its_records_of_tactics_games() {
+    for scenario in ["classic", "chaos"] {
+        let rules = Arc::new(Tactics);
+        let mut m = Match::start(
+            rules.clone(),
+            setup(scenario, 21),
+            true,
+            Some("2026-01-01T00:00:00.000Z"),
+        )
+        .unwrap();
+        let mut rng = engine::GameRng::from_seed(21);
+        while m.outcome().is_none() && m.turn() < 3000 {
+            for seat in m.awaiting() {
+                let mut bot = rules
+                    .bot(if seat.0 % 2 == 0 { "greedy" } else { "random" })
+                    .unwrap();
+                let orders = bot.orders(&Tactics, &m.view(Some(seat)), seat, &mut rng);
+                m.submit(seat, orders).unwrap();
+            }
+            m.resolve(Some("2026-01-01T00:00:01.000Z"));
+        }
+        assert!(m.outcome().is_some());
+        let record = m.record().unwrap();
+        record::read_record(&record.to_json()).expect("a valid record");
+        assert_eq!(
+            engine::verify::verify(rules.clone(), &record).unwrap(),
+            None,
+            "{scenario}"
+        );
+        // The crate's own re-run takes such records too, and counts draws.
+        match tactics::rerun(&record, None).unwrap() {
+            tactics::Rerun::Agrees(r) => {
+                assert_eq!(r.turns, record.turns.len());
+                assert!(r.draws > 1, "{r}");
+            }
+            tactics::Rerun::Diverges(d) => panic!("{scenario}: {d}"),
+        }
+        let mut changed = record.clone();
+        changed.turns[3].actions.pop();
+        match tactics::rerun(&changed, None).unwrap() {
+            tactics::Rerun::Diverges(d) => {
+                assert!(d.path.starts_with("$.turns[3].actions"), "{d}")
+            }
+            tactics::Rerun::Agrees(r) => panic!("a changed record agrees: {r}"),
+        }
+    }
+}
+
+#[test]
+fn the_object_safe_face_speaks_json() {
+    let dynamic: Box<dyn DynRuleset> = Box::new(Registered(Arc::new(Tactics)));
+    assert_eq!(dynamic.name(), "tactics");
+    assert_eq!(dynamic.bot_names(), ["greedy", "random"]);
+    let mut game = dynamic.start(setup("classic", 5), true, None).unwrap();
+    let seat = game.awaiting()[0];
+    let view = game.view(Some(seat));
+    assert_eq!(view["seat"], json!(seat.0));
+    assert!(!view["options"].as_array().unwrap().is_empty());
+    let mut rng = engine::GameRng::from_seed(1);
+    let orders = game.bot_orders("greedy", seat, &mut rng).unwrap();
+    game.submit_json(seat, orders)
+        .expect("a bot's orders are accepted");
+    let bad = game
+        .submit_json(seat, json!([{"type": "fly", "unit": 1}]))
+        .unwrap_err();
+    assert!(
+        bad[0].message.contains("not valid orders"),
+        "{}",
+        bad[0].message
+    );
+    game.resolve(None);
+    assert_eq!(game.turn(), 1);
+}
