@@ -1,5 +1,13 @@
 //! `orderly record check|replay FILE`: validate a game record, print it turn
 //! by turn, and re-run it with the rules when this build has its ruleset.
+//!
+//! Re-running: the ruleset's plug-in re-runs it when it has its own re-run
+//! (records of another program, with the aid it needs: the Tactics
+//! engine's draws file); otherwise the engine re-runs the record's setup
+//! and recorded orders. Either way the last line says `re-run: every turn
+//! agrees (T turns, A actions[, D draws])` (exit 0) or `re-run: first
+//! divergence at PATH: the record has X but the rules give Y` (exit 1);
+//! exit 2 when a file cannot be read or the record cannot be re-run.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -25,13 +33,29 @@ enum Command {
     Replay {
         /// The record file (JSON).
         file: PathBuf,
+        /// The ruleset's re-run aid for a record made elsewhere: the random
+        /// numbers the original engine drew (Tactics: its draws file).
+        #[arg(long, value_name = "FILE")]
+        draws: Option<PathBuf>,
+        /// Re-running is required: a record this build cannot re-run is an
+        /// error (exit 2) instead of being only printed.
+        #[arg(long)]
+        verify: bool,
+        /// Only re-run: print no turns, just the result.
+        #[arg(long)]
+        quiet: bool,
     },
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match args.command {
         Command::Check { file } => check(&file),
-        Command::Replay { file } => replay(&file),
+        Command::Replay {
+            file,
+            draws,
+            verify,
+            quiet,
+        } => replay(&file, draws.as_deref(), verify, quiet),
     }
 }
 
@@ -112,11 +136,23 @@ fn describe(result: &::record::ActionResult) -> String {
     )
 }
 
-fn replay(file: &PathBuf) -> anyhow::Result<ExitCode> {
+fn replay(
+    file: &PathBuf,
+    draws: Option<&std::path::Path>,
+    verify: bool,
+    quiet: bool,
+) -> anyhow::Result<ExitCode> {
     let Some(r) = load(file)? else {
-        return Ok(ExitCode::from(1));
+        return Ok(ExitCode::from(2));
     };
-    let kind = game_type(&r);
+    if !quiet {
+        print_turns(&r);
+    }
+    rerun(&r, draws, verify)
+}
+
+/// Prints the record turn by turn.
+fn print_turns(r: &GameRecord) {
     for (i, turn) in r.turns.iter().enumerate() {
         let counts: Vec<String> = turn.units.iter().map(|u| u.len().to_string()).collect();
         // The ruleset's own turn number when the record has it, as every
@@ -153,25 +189,78 @@ fn replay(file: &PathBuf) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    println!("outcome: {}", winner(&r));
-    match registry::find(&kind) {
-        Err(_) => {
-            println!("re-run: this build has no `{kind}` ruleset; the record was printed but not re-verified");
+    println!("outcome: {}", winner(r));
+}
+
+/// Re-runs the record with its ruleset and says how it went.
+fn rerun(
+    r: &GameRecord,
+    draws: Option<&std::path::Path>,
+    verify: bool,
+) -> anyhow::Result<ExitCode> {
+    let kind = game_type(r);
+    let Ok(plugin) = registry::plugin(&kind) else {
+        println!("re-run: this build has no `{kind}` ruleset; the record was printed but not re-verified");
+        return Ok(ExitCode::from(if verify || draws.is_some() {
+            2
+        } else {
+            0
+        }));
+    };
+    let aid = match draws {
+        None => None,
+        Some(path) => {
+            let text = match std::fs::read_to_string(path) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("error: cannot read {}: {e}", path.display());
+                    return Ok(ExitCode::from(2));
+                }
+            };
+            match serde_json::from_str::<serde_json::Value>(&text) {
+                Ok(v) => Some(v),
+                Err(e) => {
+                    eprintln!("error: {}: not JSON: {e}", path.display());
+                    return Ok(ExitCode::from(2));
+                }
+            }
+        }
+    };
+    let result = match (plugin.rerun, &aid) {
+        (Some(rerun), _) => rerun(r, aid.as_ref()),
+        (None, Some(_)) => {
+            eprintln!(
+                "error: --draws: {} records are re-run from their own setup and orders; they take no draws file",
+                plugin.name()
+            );
+            return Ok(ExitCode::from(2));
+        }
+        (None, None) => plugin.rules.verify(r).map(|d| match d {
+            Some(d) => registry::Rerunning::Diverges(d),
+            None => registry::Rerunning::Agrees {
+                turns: r.turns.len(),
+                actions: r.turns.iter().map(|t| t.actions.len()).sum(),
+                draws: None,
+            },
+        }),
+    };
+    match result {
+        Ok(registry::Rerunning::Agrees {
+            turns,
+            actions,
+            draws,
+        }) => {
+            let draws = draws.map_or(String::new(), |d| format!(", {d} draws"));
+            println!("re-run: every turn agrees ({turns} turns, {actions} actions{draws})");
             Ok(ExitCode::SUCCESS)
         }
-        Ok(rules) => match rules.verify(&r)? {
-            None => {
-                println!(
-                    "re-run: every turn agrees with the {} rules {}",
-                    rules.name(),
-                    rules.version()
-                );
-                Ok(ExitCode::SUCCESS)
-            }
-            Some(d) => {
-                println!("re-run: first divergence at {d}");
-                Ok(ExitCode::from(1))
-            }
-        },
+        Ok(registry::Rerunning::Diverges(d)) => {
+            println!("re-run: first divergence at {d}");
+            Ok(ExitCode::from(1))
+        }
+        Err(e) => {
+            eprintln!("error: the record cannot be re-run: {e}");
+            Ok(ExitCode::from(2))
+        }
     }
 }
