@@ -10,7 +10,7 @@
 //! the end). Randomness goes through one seam, [`draws::Draws`]: the game's
 //! generator for new games, the engine's draws file for re-runs. [`action`]
 //! and [`record`] write what the engine writes, key order included;
-//! [`rerun`] re-runs a record and names the first divergence.
+//! [`rerun()`] re-runs a record and names the first divergence.
 //!
 //! Around the rules: [`ruleset::Tactics`] is the engine's `Ruleset`,
 //! `FileProtocol` and `ViewFiles`; [`view`] and [`files`] are what a seat
