@@ -6,5 +6,6 @@ mod boards;
 mod common;
 mod files;
 mod record_turns;
+mod secrecy;
 mod shared;
 mod storage;
