@@ -18,7 +18,7 @@ use crate::events::{Event, Events};
 use crate::files::{self, FilesFront, SeatRequest};
 use crate::policy::DeadlinePolicy;
 use crate::public::redact_record;
-use crate::slot::{apply_order, now_ms, Meta, SeatMeta, Slot};
+use crate::slot::{apply_order, now_ms, turn_limit_outcome, Meta, SeatMeta, Slot};
 use crate::storage::{
     durable, read, Notice, OrderFormat, OrderRow, Storage, StoreError, StoreErrorKind, StoredGame,
     TurnRow, Write,
@@ -814,6 +814,12 @@ impl Host {
         let now = now_ms();
         let at = record::time::now_iso8601();
         let report = slot.game.resolve(Some(&at));
+        if slot.game.outcome().is_none() && slot.step + 1 >= slot.meta.max_turns.unwrap_or(u64::MAX)
+        {
+            // The turn limit ends the game: its record says so too.
+            let limit = slot.meta.max_turns.unwrap_or(u64::MAX);
+            slot.game.conclude(&turn_limit_outcome(limit), Some(&at));
+        }
         let new_base = slot.game.save_base();
         let record_turn = slot.game.last_turn_json();
         let (old_base, old_step, old_started) =

@@ -3,7 +3,8 @@
 //! The rule: while a game runs, the record is served with only what every
 //! seat may see anyway: the game's type and teams, the timestamps, and per
 //! turn the `units` on the board, the turn number and the `actions` every
-//! seat saw. Left out until the game is over: the `setup` and `seed` (they
+//! seat saw (and of the actions of the setup, `setupActions`, those every
+//! seat saw). Left out until the game is over: the `setup` and `seed` (they
 //! would let anyone re-create the dice and hidden information), each turn's
 //! raw `orders` (a ruleset with secret hands may name secrets in them), any
 //! other field a ruleset adds, and every action the ruleset marked as seen
@@ -21,6 +22,7 @@ use serde_json::{Map, Value};
 
 const PUBLIC_TOP: &[&str] = &[
     "type",
+    "setupActions",
     "teams",
     "turns",
     "created",
@@ -54,7 +56,16 @@ pub fn redact_record(record: Value) -> Value {
         if !PUBLIC_TOP.contains(&k.as_str()) {
             continue;
         }
-        if k == "turns" {
+        if k == "setupActions" {
+            let actions = match v {
+                Value::Array(actions) => actions
+                    .into_iter()
+                    .filter(|a| action_is_public(a, teams))
+                    .collect(),
+                _ => vec![],
+            };
+            out.insert(k, Value::Array(actions));
+        } else if k == "turns" {
             let turns = match v {
                 Value::Array(turns) => turns
                     .into_iter()

@@ -6,6 +6,7 @@ mod boards;
 mod common;
 mod files;
 mod record_turns;
+mod records;
 mod secrecy;
 mod shared;
 mod storage;

@@ -4,5 +4,6 @@
 mod common;
 mod examples;
 mod properties;
+mod record;
 mod rules;
 mod views;
