@@ -106,6 +106,67 @@ pub struct Listed {
 /// waits for the rest of the file).
 pub(crate) const INCOMPLETE: &str = "the orders file is not complete (is its end marker missing?)";
 
+/// The scenario name of text given without one (`scenario_text`).
+const SCENARIO_TEXT: &str = "scenario_text";
+
+/// Refuses `options` keys the ruleset does not take, naming those it does.
+fn check_options(rules: &dyn DynRuleset, options: &Map<String, Value>) -> Result<(), HostError> {
+    let known: Vec<&str> = rules.options().iter().map(|o| o.name).collect();
+    let details: Vec<Detail> = options
+        .keys()
+        .filter(|k| !known.contains(&k.as_str()))
+        .map(|k| {
+            let takes = if known.is_empty() {
+                format!("{} takes no options", rules.name())
+            } else {
+                format!("{} takes: {}", rules.name(), known.join(", "))
+            };
+            Detail::field(
+                format!("options.{k}"),
+                format!("unknown option `{k}`; {takes}"),
+            )
+        })
+        .collect();
+    if details.is_empty() {
+        Ok(())
+    } else {
+        Err(HostError::bad_request("unknown options").with_details(details))
+    }
+}
+
+/// Where a set-up error is, for the client: a scenario's own text as the
+/// field `scenario_text` with its line and column (a ruleset names it
+/// `NAME:LINE:COL` after the scenario's name), anything else by its field.
+fn setup_detail(e: &engine::SetupError, scenario: &str, text_given: bool) -> Detail {
+    let location = e.location.clone().unwrap_or_else(|| "scenario".into());
+    if text_given {
+        let at = location
+            .strip_prefix(scenario)
+            .filter(|rest| rest.is_empty() || rest.starts_with(':'));
+        if let Some(rest) = at {
+            let mut numbers = rest.split(':').skip(1).map(|n| n.parse::<usize>().ok());
+            let line = numbers.next().flatten();
+            let column = numbers.next().flatten();
+            return Detail {
+                field: Some(SCENARIO_TEXT.into()),
+                line,
+                column,
+                reason: if scenario == SCENARIO_TEXT {
+                    e.message.clone()
+                } else {
+                    format!("{} (in the text given as `{scenario}`)", e.message)
+                },
+            };
+        }
+    }
+    Detail {
+        field: Some(location),
+        line: None,
+        column: None,
+        reason: e.message.clone(),
+    }
+}
+
 /// Orders as they came.
 #[derive(Debug, Clone)]
 pub enum Submitted {
@@ -283,6 +344,7 @@ impl Host {
                         "version": r.version(),
                         "bots": r.bot_names(),
                         "default_scenario": r.default_scenario(),
+                        "options": r.options(),
                     })
                 })
                 .collect(),
@@ -314,7 +376,9 @@ impl Host {
             }
         }
         let rules = self.ruleset(&req.ruleset)?;
-        req.deadline.check()?;
+        check_options(&*rules, &req.options)?;
+        // Before setting up, so a bad deadline is told whatever the scenario.
+        req.deadline.check(req.seats.len().max(1))?;
         if req.seats.is_empty() || req.seats.len() > MAX_SEATS {
             return Err(
                 HostError::bad_request("bad seats").with_details(vec![Detail::field(
@@ -358,11 +422,15 @@ impl Host {
             getrandom::fill(&mut b).expect("the operating system's random generator works");
             u64::from_le_bytes(b)
         });
+        // Text given without a name is named after its field, so that its
+        // errors point at it (`scenario_text:3:5`) and not at the default map.
+        let scenario = match (&req.scenario, &req.scenario_text) {
+            (Some(name), _) => name.clone(),
+            (None, Some(_)) => SCENARIO_TEXT.to_string(),
+            (None, None) => rules.default_scenario().to_string(),
+        };
         let setup = Setup {
-            scenario: req
-                .scenario
-                .clone()
-                .unwrap_or_else(|| rules.default_scenario().to_string()),
+            scenario: scenario.clone(),
             text: req.scenario_text.clone(),
             seats: req
                 .seats
@@ -383,12 +451,9 @@ impl Host {
             .await
             .map_err(|e| HostError::storage(format!("setup failed: {e}")))?
             .map_err(|e| {
-                HostError::bad_request("the game cannot be set up").with_details(vec![Detail {
-                    field: Some(e.location.clone().unwrap_or_else(|| "scenario".into())),
-                    line: None,
-                    column: None,
-                    reason: e.message.clone(),
-                }])
+                HostError::bad_request("the game cannot be set up").with_details(vec![
+                    setup_detail(&e, &scenario, req.scenario_text.is_some()),
+                ])
             })?;
         let n = game.seats().len();
         if n != req.seats.len() {
@@ -399,6 +464,7 @@ impl Host {
                 )]),
             );
         }
+        req.deadline.check(n)?;
         let id = auth::new_game_id();
         let folders = self.create_folders(&id, &req.seats)?;
         let mut tokens = vec![];

@@ -8,7 +8,7 @@
 //! resolve); [`scheduler`] resolves turns whose deadline passed; [`events`]
 //! fans out live events; [`files`] is the other front door, seats played
 //! by files in folders the server watches; [`api`] and [`openapi`] are the
-//! HTTP face;
+//! HTTP face, [`edge`] puts the framework's own errors in its shape;
 //! [`server`] runs it all. [`client`] and [`bot`] are the other side: a
 //! small HTTP client and a bot that plays a seat through the API. Only this
 //! crate knows HTTP and databases; it names no ruleset (they come from the
@@ -28,6 +28,7 @@ pub mod auth;
 pub mod boards;
 pub mod bot;
 pub mod client;
+pub mod edge;
 pub mod error;
 pub mod events;
 pub mod files;

@@ -116,7 +116,7 @@ pub async fn serve(
         tracing::info!("stopping");
         let _ = shutdown_tx.send(true);
     };
-    axum::serve(listener, app)
+    axum::serve(crate::edge::Listener(listener), app)
         .with_graceful_shutdown(graceful)
         .await
         .map_err(|e| HostError::storage(format!("server failed: {e}")))?;

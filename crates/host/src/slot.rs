@@ -233,7 +233,9 @@ impl Slot {
             .map(|o| o.at_ms)
             .collect();
         arrivals.sort_unstable();
-        self.meta.deadline.deadline(self.step_started_ms, &arrivals)
+        self.meta
+            .deadline
+            .deadline(self.step_started_ms, &arrivals, awaiting.len())
     }
 
     /// Whether the turn should be resolved now.

@@ -4,6 +4,7 @@
 mod api;
 mod boards;
 mod common;
+mod edges;
 mod files;
 mod record_turns;
 mod records;
