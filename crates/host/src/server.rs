@@ -36,6 +36,9 @@ pub struct Config {
     /// The games directory for folder seats; `None`: `games` beside the
     /// SQLite database.
     pub files_dir: Option<PathBuf>,
+    /// Finished games kept in memory once read (the most recently used);
+    /// games in play are always in memory.
+    pub finished_cache: usize,
 }
 
 impl Default for Config {
@@ -47,6 +50,7 @@ impl Default for Config {
             body_limit: DEFAULT_BODY_LIMIT,
             tick: Duration::from_millis(100),
             files_dir: None,
+            finished_cache: crate::host::DEFAULT_FINISHED_CACHE,
         }
     }
 }
@@ -77,6 +81,7 @@ pub async fn bind(config: &Config) -> Result<TcpListener, HostError> {
 pub fn open_host(config: &Config) -> Result<Arc<Host>, HostError> {
     let storage = open_storage(&config.db)?;
     let host = Host::load(storage, config.admin_token.as_deref())?;
+    host.set_finished_cache(config.finished_cache);
     let files_dir = match &config.files_dir {
         Some(dir) => dir.clone(),
         None => crate::files::default_dir(&config.db),

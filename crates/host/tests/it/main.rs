@@ -6,6 +6,7 @@ mod boards;
 mod common;
 mod edges;
 mod files;
+mod memory;
 mod record_turns;
 mod records;
 mod secrecy;

@@ -22,6 +22,7 @@ fn server(db: &str) -> Background {
         body_limit: 64 * 1024,
         tick: Duration::from_millis(20),
         files_dir: None,
+        finished_cache: 4,
     })
     .expect("server starts")
 }

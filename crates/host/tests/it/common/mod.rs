@@ -23,6 +23,7 @@ pub fn config(db: &Path) -> Config {
         body_limit: 16 * 1024,
         tick: Duration::from_millis(20),
         files_dir: None,
+        finished_cache: 4,
     }
 }
 
