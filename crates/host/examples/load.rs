@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use host::client::Client;
+use client::Client;
 use host::{Background, Config};
 use serde_json::json;
 

@@ -9,10 +9,10 @@
 //! fans out live events; [`files`] is the other front door, seats played
 //! by files in folders the server watches; [`api`] and [`openapi`] are the
 //! HTTP face, [`edge`] puts the framework's own errors in its shape;
-//! [`server`] runs it all. [`client`] and [`bot`] are the other side: a
-//! small HTTP client and a bot that plays a seat through the API. Only this
-//! crate knows HTTP and databases; it names no ruleset (they come from the
-//! registry).
+//! [`server`] runs it all. The other side, a client of the API and a bot
+//! playing a seat through it, is the `orderly-client` crate, which does not
+//! depend on this one. Only this crate knows HTTP serving and databases; it
+//! names no ruleset (they come from the registry).
 //!
 //! Each process keeps its games in memory (a [`slot`] per game, behind its
 //! own lock) in front of storage. With SQLite that memory is the truth
@@ -26,8 +26,6 @@
 pub mod api;
 pub mod auth;
 pub mod boards;
-pub mod bot;
-pub mod client;
 pub mod edge;
 pub mod error;
 pub mod events;

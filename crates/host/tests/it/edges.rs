@@ -10,8 +10,8 @@ use std::net::TcpStream;
 
 use crate::common;
 
+use client::{Client, Response};
 use common::{create, start, token, ADMIN};
-use host::client::{Client, Response};
 use serde_json::{json, Value};
 
 /// Asserts the host's error shape and the status; gives the body.

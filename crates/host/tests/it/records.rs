@@ -4,8 +4,8 @@
 
 use crate::common;
 
+use client::Client;
 use common::{create, start, token, wait_status};
-use host::client::Client;
 use serde_json::json;
 
 /// A Full Thrust battle in which one side has nothing that can fire is

@@ -13,9 +13,9 @@
 use crate::common;
 use std::collections::BTreeSet;
 
+use client::Client;
 use common::{create, start, token};
 use engine::Seat;
-use host::client::Client;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
