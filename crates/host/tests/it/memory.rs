@@ -22,6 +22,10 @@ fn block<T>(f: impl std::future::Future<Output = T>) -> T {
 
 fn open(db: &std::path::Path) -> Arc<Host> {
     let store: Arc<dyn Storage> = Arc::new(SqliteStore::open(db).unwrap());
+    with_cache(store)
+}
+
+fn with_cache(store: Arc<dyn Storage>) -> Arc<Host> {
     let host = Host::load(store, None).unwrap();
     host.set_finished_cache(3);
     host
@@ -49,8 +53,26 @@ async fn all_pages(host: &Host, limit: usize) -> Vec<serde_json::Value> {
 fn finished_games_leave_memory_and_come_back_on_demand() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("g.db");
+    bounded(&|| open(&db));
+}
+
+#[test]
+fn postgres_finished_games_leave_memory_and_come_back_on_demand() {
+    let Ok(url) = std::env::var("ORDERLY_TEST_POSTGRES") else {
+        crate::common::say_skipped(
+            "skipped postgres_finished_games_leave_memory_and_come_back_on_demand: ORDERLY_TEST_POSTGRES is not set (eval \"$(scripts/postgres-up)\" starts a local PostgreSQL and sets it)",
+        );
+        return;
+    };
+    let url = host::postgres::fresh_schema(&url, "memory").unwrap();
+    bounded(&|| with_cache(Arc::new(host::postgres::PgStore::open(&url).unwrap())));
+}
+
+/// The scenario of both backends: bots finish 8 games beside one in play,
+/// then a fresh host on the same storage is looked at.
+fn bounded(open: &dyn Fn() -> Arc<Host>) {
     let (finished_ids, playing_id) = block(async {
-        let host = open(&db);
+        let host = open();
         let mut ids = vec![];
         for seed in 0..8 {
             let req: CreateGame = serde_json::from_value(json!({
@@ -92,7 +114,7 @@ fn finished_games_leave_memory_and_come_back_on_demand() {
     });
     block(async {
         // A restart reads the game in play only.
-        let host = open(&db);
+        let host = open();
         assert_eq!(host.in_memory(), (1, 0));
         // Every page lists every game, from stored statuses.
         let listed = all_pages(&host, 4).await;
