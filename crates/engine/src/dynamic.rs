@@ -11,7 +11,9 @@ use serde_json::Value;
 
 use crate::matches::{Match, TurnReport};
 use crate::rng::GameRng;
-use crate::ruleset::{OrderIssue, Outcome, Ruleset, Seat, SeatInfo, Setup, SetupError, ViewFiles};
+use crate::ruleset::{
+    OptionSpec, OrderIssue, Outcome, Ruleset, Seat, SeatInfo, Setup, SetupError, ViewFiles,
+};
 
 /// What reading an orders file gave.
 #[derive(Debug, Clone, PartialEq)]
@@ -69,6 +71,10 @@ pub trait Game: Send {
     /// The record's last finished turn as JSON text: what
     /// [`Game::save_base`] leaves out, one resolution at a time.
     fn last_turn_json(&self) -> Option<String>;
+    /// Records an end decided outside the rules (a host's turn limit):
+    /// the record gets `ended`, `winnerId` and `outcome` as if the rules
+    /// had ended the game. Nothing else changes.
+    fn conclude(&mut self, outcome: &Outcome, now: Option<&str>);
 }
 
 /// Result of a game played by bots alone.
@@ -94,6 +100,10 @@ pub trait DynRuleset: Send + Sync {
     fn scenario_file_name(&self) -> Option<&'static str>;
     /// One sentence for people about writing an orders file.
     fn orders_help(&self) -> &'static str;
+    /// The `options` a game's setup may give ([`Ruleset::options`]).
+    fn options(&self) -> &'static [OptionSpec] {
+        &[]
+    }
     /// Starts a game.
     fn start(
         &self,
@@ -218,6 +228,9 @@ impl<R: ViewFiles> Game for Running<R> {
     fn last_turn_json(&self) -> Option<String> {
         self.0.last_turn_json().map(str::to_string)
     }
+    fn conclude(&mut self, outcome: &Outcome, now: Option<&str>) {
+        self.0.conclude(outcome, now)
+    }
 }
 
 impl<R: ViewFiles> DynRuleset for Registered<R> {
@@ -244,6 +257,9 @@ impl<R: ViewFiles> DynRuleset for Registered<R> {
     }
     fn orders_help(&self) -> &'static str {
         self.0.orders_help()
+    }
+    fn options(&self) -> &'static [OptionSpec] {
+        self.0.options()
     }
     fn start(
         &self,

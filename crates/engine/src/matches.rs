@@ -68,7 +68,15 @@ impl<R: Ruleset> Match<R> {
     ) -> Result<Match<R>, SetupError> {
         let mut rng = GameRng::from_seed(setup.seed);
         let state = rules.setup(&setup, &mut rng)?;
-        let record = keep_record.then(|| new_record(&*rules, &setup, &state, now));
+        let record = keep_record.then(|| {
+            let mut record = new_record(&*rules, &setup, &state, now);
+            // A game can be over before its first turn (a battle in which
+            // one side has nothing that can fire): its record says so.
+            if let Some(outcome) = rules.outcome(&state) {
+                finish_record(&mut record, &outcome, now);
+            }
+            record
+        });
         Ok(Match {
             rules,
             setup,
@@ -213,6 +221,14 @@ impl<R: Ruleset> Match<R> {
             turn,
             defaulted,
             outcome,
+        }
+    }
+
+    /// Records an end decided outside the rules (a host's turn limit) in
+    /// the record: `ended`, `winnerId` and `outcome`.
+    pub fn conclude(&mut self, outcome: &Outcome, now: Option<&str>) {
+        if let Some(record) = &mut self.record {
+            finish_record(record, outcome, now);
         }
     }
 
@@ -391,6 +407,13 @@ fn new_record<R: Ruleset>(
         "setup".into(),
         serde_json::to_value(setup).expect("setup serialises"),
     );
+    let drawn = rules.setup_actions(state);
+    if !drawn.is_empty() {
+        extra.insert(
+            "setupActions".into(),
+            serde_json::to_value(drawn).expect("actions serialise"),
+        );
+    }
     GameRecord {
         game_type: Some(R::NAME.into()),
         teams,

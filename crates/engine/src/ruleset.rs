@@ -259,6 +259,31 @@ pub trait Ruleset: Send + Sync + Sized + 'static {
     }
     /// A built-in bot by name.
     fn bot(&self, name: &str) -> Option<Box<dyn Bot<Self>>>;
+    /// What setting the game up drew at random that the record must keep
+    /// so that the game can be re-verified without this project's
+    /// generator (TaE's dealt hands), as actions; those only some seats
+    /// may see carry `seenBy`. Written to the record's `setupActions`.
+    fn setup_actions(&self, _state: &Self::State) -> Vec<Action> {
+        Vec::new()
+    }
+    /// The `options` a game's setup may give, with what each means; any
+    /// other key is refused by hosts (and names these).
+    fn options(&self) -> &'static [OptionSpec] {
+        &[]
+    }
+}
+
+/// One option a ruleset takes in [`Setup::options`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct OptionSpec {
+    /// The key, e.g. `turn_limit`.
+    pub name: &'static str,
+    /// The JSON type of its value, as a JSON-schema type name
+    /// (`integer`, `array`, ...).
+    #[serde(rename = "type")]
+    pub json_type: &'static str,
+    /// What it does, its range and its default, for people.
+    pub description: &'static str,
 }
 
 /// A player written in Rust. It sees only its seat's view.

@@ -89,8 +89,12 @@ pub fn verify<R: Ruleset>(
         game.resolve(None);
     }
     let produced = game.record().expect("kept");
-    let expected = serde_json::json!({"turns": record.turns, "winnerId": winner_value(record)});
-    let actual = serde_json::json!({"turns": produced.turns, "winnerId": winner_value(&produced)});
+    // What the setup drew (`setupActions`) is compared too: a record whose
+    // dealt hands differ from the rules' is not this game.
+    let expected = serde_json::json!({"setupActions": record.extra.get("setupActions"),
+        "turns": record.turns, "winnerId": winner_value(record)});
+    let actual = serde_json::json!({"setupActions": produced.extra.get("setupActions"),
+        "turns": produced.turns, "winnerId": winner_value(&produced)});
     Ok(
         first_difference(&expected, &actual).map(|(path, expected, actual)| Divergence {
             path,

@@ -12,8 +12,8 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use client::Client;
 use engine::Seat;
-use host::client::Client;
 use host::{Background, Config};
 use playfile::Status;
 use serde_json::json;

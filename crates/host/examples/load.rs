@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use host::client::Client;
+use client::Client;
 use host::{Background, Config};
 use serde_json::json;
 
@@ -150,7 +150,7 @@ fn main() {
                         _ => errors += 1,
                     }
                 }
-                (lat, errors)
+                (lat, errors, thread_cpu())
             })
         })
         .collect();
@@ -159,10 +159,12 @@ fn main() {
     stop.store(true, Ordering::Relaxed);
     let mut all = vec![];
     let mut errors = 0;
+    let mut client_cpu = 0.0;
     for h in handles {
-        let (l, e) = h.join().unwrap();
+        let (l, e, cpu) = h.join().unwrap();
         all.extend(l);
         errors += e;
+        client_cpu += cpu;
     }
     let elapsed = start.elapsed().as_secs_f64();
     all.sort();
@@ -177,8 +179,71 @@ fn main() {
         pct(0.99).as_secs_f64() * 1e3,
         all.last().unwrap().as_secs_f64() * 1e3,
     );
+    // CPU time by thread kind (from /proc): what an order costs the server
+    // and the clients, much less sensitive to the machine's load than the
+    // wall-clock figures.
+    let orders = all.len().max(1) as f64;
+    let mut cpu = cpu_by_thread();
+    cpu.retain(|(k, _)| k != "clients");
+    cpu.push(("clients".into(), client_cpu));
+    if in_process.is_some() {
+        let line: Vec<String> = cpu
+            .iter()
+            .map(|(name, secs)| format!("{name} {:.0} us/order", secs * 1e6 / orders))
+            .collect();
+        println!("CPU: {}", line.join(", "));
+    }
     if let Some(server) = in_process {
         server.stop().unwrap();
     }
     drop(children);
+}
+
+/// CPU seconds (user + system) of this process's threads, summed by kind:
+/// the server's runtime, the SQLite writer, and the rest (the clients).
+fn cpu_by_thread() -> Vec<(String, f64)> {
+    let tick = 100.0; // USER_HZ on Linux
+    let mut sums: std::collections::BTreeMap<String, f64> = Default::default();
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return vec![];
+    };
+    for t in tasks.flatten() {
+        let Ok(stat) = std::fs::read_to_string(t.path().join("stat")) else {
+            continue;
+        };
+        let (Some(open), Some(close)) = (stat.find('('), stat.rfind(')')) else {
+            continue;
+        };
+        let name = &stat[open + 1..close];
+        let fields: Vec<&str> = stat[close + 2..].split(' ').collect();
+        let (Some(u), Some(s)) = (fields.get(11), fields.get(12)) else {
+            continue;
+        };
+        let secs = (u.parse::<f64>().unwrap_or(0.0) + s.parse::<f64>().unwrap_or(0.0)) / tick;
+        let kind = if name.starts_with("tokio") {
+            "server"
+        } else if name.starts_with("sqlite") {
+            "sqlite writer"
+        } else {
+            "clients"
+        };
+        *sums.entry(kind.to_string()).or_default() += secs;
+    }
+    sums.into_iter().collect()
+}
+
+/// CPU seconds this thread has used so far.
+fn thread_cpu() -> f64 {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default();
+    let Some(close) = stat.rfind(')') else {
+        return 0.0;
+    };
+    let fields: Vec<&str> = stat[close + 2..].split(' ').collect();
+    let field = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|v| v.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (field(11) + field(12)) / 100.0
 }

@@ -82,6 +82,9 @@ pub fn router(state: AppState, body_limit: usize) -> Router {
         .route("/api/games/{id}/record/frames", get(boards::record_frames))
         .fallback(|| async { HostError::new(ErrorKind::NotFound, "no such endpoint") })
         .layer(DefaultBodyLimit::max(body_limit))
+        // Outermost: whatever the framework answered on its own (405, a
+        // path it cannot decode, ...) leaves in the same JSON shape.
+        .layer(axum::middleware::map_response(crate::edge::json_errors))
         .with_state(state)
 }
 

@@ -56,11 +56,17 @@ fn hex(bytes: &[u8]) -> String {
     s
 }
 
-/// The token of an `Authorization: Bearer <token>` header value.
+/// The token of an `Authorization: Bearer <token>` header value. The
+/// scheme's name is case-insensitive and followed by one or more spaces
+/// (RFC 9110 11.4, 11.6.2).
 pub fn bearer(header: &str) -> Option<&str> {
-    let rest = header.strip_prefix("Bearer ")?;
+    let header = header.trim_start_matches([' ', '\t']);
+    let (scheme, rest) = header.split_once([' ', '\t'])?;
+    if !scheme.eq_ignore_ascii_case("bearer") {
+        return None;
+    }
     let t = rest.trim();
-    (!t.is_empty()).then_some(t)
+    (!t.is_empty() && !t.contains([' ', '\t'])).then_some(t)
 }
 
 #[cfg(test)]
@@ -86,7 +92,12 @@ mod tests {
     #[test]
     fn bearer_parsing() {
         assert_eq!(bearer("Bearer xyz"), Some("xyz"));
+        assert_eq!(bearer("bearer xyz"), Some("xyz"));
+        assert_eq!(bearer("BEARER   xyz "), Some("xyz"));
         assert_eq!(bearer("Bearer "), None);
+        assert_eq!(bearer("Bearer"), None);
+        assert_eq!(bearer("Bearerxyz"), None);
+        assert_eq!(bearer("Bearer x y"), None);
         assert_eq!(bearer("Basic xyz"), None);
     }
 }

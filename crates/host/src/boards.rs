@@ -9,8 +9,9 @@
 //!
 //! Secrecy of record boards: they are always the spectators' board (no
 //! hand is ever drawn), which is public at every moment of a game; the
-//! frames' captions come from the record's actions, which `/record` serves
-//! while the game runs too.
+//! boards' and frames' captions come from the record's actions that
+//! `/record` serves while the game runs (those every seat saw,
+//! [`crate::public`]).
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -101,14 +102,22 @@ impl Host {
         render::view_svg(&*plugin_of(ruleset)?.drawing, &seen["view"]).map_err(drawing_error)
     }
 
-    /// The whole record of game `id`, kept inside the host: boards are
-    /// rebuilt from it, never served as it is.
-    async fn full_record(&self, id: &str) -> Result<GameRecord, HostError> {
+    /// The record of game `id` that replay boards and captions are made
+    /// from, kept inside the host and never served as it is: the whole
+    /// record once the game is over; before, less the actions not every
+    /// seat saw (its setup and orders stay, to re-run the game to a turn).
+    async fn replay_record(&self, id: &str) -> Result<GameRecord, HostError> {
         let slot = self.slot(id).await?;
         let slot = slot.lock().await;
-        slot.game
+        let record = slot
+            .game
             .record()
-            .ok_or_else(|| HostError::new(ErrorKind::NotFound, "this game keeps no record"))
+            .ok_or_else(|| HostError::new(ErrorKind::NotFound, "this game keeps no record"))?;
+        Ok(if slot.finished {
+            record
+        } else {
+            crate::public::without_private_actions(record)
+        })
     }
 }
 
@@ -138,7 +147,7 @@ pub(crate) async fn record_board(
     q: Result<Query<RecordBoardQuery>, QueryRejection>,
 ) -> Result<Response, HostError> {
     let q = query(q)?;
-    let record = s.host.full_record(&id).await?;
+    let record = s.host.replay_record(&id).await?;
     let turn = match q.turn {
         Some(t) => t,
         None => render::last_turn(&record).unwrap_or(0),
@@ -174,7 +183,7 @@ pub(crate) async fn record_frames(
     State(s): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, HostError> {
-    let record = s.host.full_record(&id).await?;
+    let record = s.host.replay_record(&id).await?;
     let plugin = plugin_of(record.game_type.as_deref().unwrap_or_default())?;
     Ok(Json(render::frames(&*plugin.drawing, &record)).into_response())
 }

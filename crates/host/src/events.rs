@@ -34,6 +34,13 @@ impl Events {
             .subscribe()
     }
 
+    /// Forgets a game's channel (after its last event); listeners still
+    /// hear what was sent, then the end of the stream.
+    pub fn close(&self, game: &str) {
+        let mut map = self.channels.lock().unwrap_or_else(|p| p.into_inner());
+        map.remove(game);
+    }
+
     pub fn publish(&self, game: &str, event: Event) {
         let mut map = self.channels.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(tx) = map.get(game) {

@@ -235,7 +235,32 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 pub async fn start(host: &Arc<Host>) {
     let Some(front) = host.files() else { return };
     let mut n = 0;
-    for id in host.game_ids() {
+    // The games in play, and finished games whose folders still lack their
+    // record (the server stopped between the end and writing it): those
+    // are found in the games directory, so finished games are not read.
+    let mut ids = host.live_ids();
+    ids.sort();
+    let live = ids.clone();
+    if let Ok(entries) = std::fs::read_dir(front.root()) {
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if !crate::auth::is_game_id(&name) || live.contains(&name) {
+                continue;
+            }
+            let missing = std::fs::read_dir(entry.path())
+                .into_iter()
+                .flatten()
+                .flatten()
+                .any(|seat| {
+                    seat.file_name().to_string_lossy().starts_with("seat-")
+                        && !seat.path().join(playfile::RECORD_FILE).exists()
+                });
+            if missing {
+                ids.push(name);
+            }
+        }
+    }
+    for id in ids {
         let Ok(slot_arc) = host.slot(&id).await else {
             continue;
         };

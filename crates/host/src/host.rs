@@ -4,7 +4,8 @@
 //! acknowledged) and resolve turns (the new match, its turn row and the next
 //! step's bot orders committed together).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock, RwLock};
 
 use engine::{DynRuleset, ParsedOrders, Seat, SeatSpec, Setup};
@@ -18,7 +19,7 @@ use crate::events::{Event, Events};
 use crate::files::{self, FilesFront, SeatRequest};
 use crate::policy::DeadlinePolicy;
 use crate::public::redact_record;
-use crate::slot::{apply_order, now_ms, Meta, SeatMeta, Slot};
+use crate::slot::{apply_order, now_ms, turn_limit_outcome, Meta, SeatMeta, Slot};
 use crate::storage::{
     durable, read, Notice, OrderFormat, OrderRow, Storage, StoreError, StoreErrorKind, StoredGame,
     TurnRow, Write,
@@ -106,6 +107,67 @@ pub struct Listed {
 /// waits for the rest of the file).
 pub(crate) const INCOMPLETE: &str = "the orders file is not complete (is its end marker missing?)";
 
+/// The scenario name of text given without one (`scenario_text`).
+const SCENARIO_TEXT: &str = "scenario_text";
+
+/// Refuses `options` keys the ruleset does not take, naming those it does.
+fn check_options(rules: &dyn DynRuleset, options: &Map<String, Value>) -> Result<(), HostError> {
+    let known: Vec<&str> = rules.options().iter().map(|o| o.name).collect();
+    let details: Vec<Detail> = options
+        .keys()
+        .filter(|k| !known.contains(&k.as_str()))
+        .map(|k| {
+            let takes = if known.is_empty() {
+                format!("{} takes no options", rules.name())
+            } else {
+                format!("{} takes: {}", rules.name(), known.join(", "))
+            };
+            Detail::field(
+                format!("options.{k}"),
+                format!("unknown option `{k}`; {takes}"),
+            )
+        })
+        .collect();
+    if details.is_empty() {
+        Ok(())
+    } else {
+        Err(HostError::bad_request("unknown options").with_details(details))
+    }
+}
+
+/// Where a set-up error is, for the client: a scenario's own text as the
+/// field `scenario_text` with its line and column (a ruleset names it
+/// `NAME:LINE:COL` after the scenario's name), anything else by its field.
+fn setup_detail(e: &engine::SetupError, scenario: &str, text_given: bool) -> Detail {
+    let location = e.location.clone().unwrap_or_else(|| "scenario".into());
+    if text_given {
+        let at = location
+            .strip_prefix(scenario)
+            .filter(|rest| rest.is_empty() || rest.starts_with(':'));
+        if let Some(rest) = at {
+            let mut numbers = rest.split(':').skip(1).map(|n| n.parse::<usize>().ok());
+            let line = numbers.next().flatten();
+            let column = numbers.next().flatten();
+            return Detail {
+                field: Some(SCENARIO_TEXT.into()),
+                line,
+                column,
+                reason: if scenario == SCENARIO_TEXT {
+                    e.message.clone()
+                } else {
+                    format!("{} (in the text given as `{scenario}`)", e.message)
+                },
+            };
+        }
+    }
+    Detail {
+        field: Some(location),
+        line: None,
+        column: None,
+        reason: e.message.clone(),
+    }
+}
+
 /// Orders as they came.
 #[derive(Debug, Clone)]
 pub enum Submitted {
@@ -113,12 +175,19 @@ pub enum Submitted {
     Text(Vec<u8>),
 }
 
+/// Finished games kept in memory by default, the most recently used.
+pub const DEFAULT_FINISHED_CACHE: usize = 32;
+
 pub struct Host {
     storage: Arc<dyn Storage>,
     rulesets: Vec<Arc<dyn DynRuleset>>,
+    /// The games in play, each behind its own lock.
     games: RwLock<HashMap<String, Arc<Mutex<Slot>>>>,
-    /// Game ids in creation order, for listing.
-    order: RwLock<Vec<String>>,
+    /// Finished games read again lately, least recently used first; read
+    /// from storage on demand and dropped beyond `finished_capacity`, so
+    /// memory holds the games in play and a bounded number of others.
+    finished: std::sync::Mutex<VecDeque<(String, Arc<Mutex<Slot>>)>>,
+    finished_capacity: AtomicUsize,
     pub events: Events,
     admin_hash: Option<String>,
     /// Where folder seats live, when the server has a games directory.
@@ -139,15 +208,14 @@ fn not_found(id: &str) -> HostError {
 }
 
 impl Host {
-    /// Loads every stored game. `admin_token`: required to create games when
-    /// given.
+    /// Loads the stored games in play (finished ones are read when asked
+    /// for). `admin_token`: required to create games when given.
     pub fn load(
         storage: Arc<dyn Storage>,
         admin_token: Option<&str>,
     ) -> Result<Arc<Host>, HostError> {
         let rulesets: Vec<Arc<dyn DynRuleset>> = registry::rulesets();
         let mut games = HashMap::new();
-        let mut order = vec![];
         for stored in storage.load().map_err(store_err)? {
             let Some(rules) = rulesets
                 .iter()
@@ -161,7 +229,6 @@ impl Host {
             let id = stored.game.id.clone();
             match Slot::from_row(rules, stored.game, stored.orders, stored.turns) {
                 Ok(slot) => {
-                    order.push(id.clone());
                     games.insert(id, Arc::new(Mutex::new(slot)));
                 }
                 Err(e) => tracing::error!("{e}; not hosted"),
@@ -172,7 +239,8 @@ impl Host {
             storage,
             rulesets,
             games: RwLock::new(games),
-            order: RwLock::new(order),
+            finished: Default::default(),
+            finished_capacity: AtomicUsize::new(DEFAULT_FINISHED_CACHE),
             events: Events::default(),
             admin_hash: admin_token.map(auth::hash_token),
             files: OnceLock::new(),
@@ -189,19 +257,44 @@ impl Host {
         self.files.get().cloned()
     }
 
-    /// Every game's id, in creation order.
-    pub(crate) fn game_ids(&self) -> Vec<String> {
-        self.order.read().unwrap_or_else(|p| p.into_inner()).clone()
+    /// Stores a game's status for listings. Not waited for: the write is
+    /// queued at once, and a status is derived data that the next listing
+    /// of an unstored one writes again.
+    fn store_status(&self, game: String, status: Value) {
+        drop(self.storage.write(Write::Status { game, status }));
     }
 
-    /// A game in memory; on a shared database, a game another process
-    /// created is loaded on first use.
+    /// How many finished games stay in memory once read (at least 1).
+    pub fn set_finished_cache(&self, games: usize) {
+        self.finished_capacity
+            .store(games.max(1), Ordering::Relaxed);
+    }
+
+    /// The ids of the games in play in memory.
+    pub(crate) fn live_ids(&self) -> Vec<String> {
+        let games = self.games.read().unwrap_or_else(|p| p.into_inner());
+        games.keys().cloned().collect()
+    }
+
+    /// How many games are in memory: in play, and finished ones kept.
+    pub fn in_memory(&self) -> (usize, usize) {
+        let live = self.games.read().unwrap_or_else(|p| p.into_inner()).len();
+        let done = self
+            .finished
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .len();
+        (live, done)
+    }
+
+    /// A game: from memory, else read from storage (a finished game, or on
+    /// a shared database a game another process created) and kept.
     pub(crate) async fn slot(&self, id: &str) -> Result<Arc<Mutex<Slot>>, HostError> {
         if let Some(slot) = self.cached(id) {
             return Ok(slot);
         }
         // Anything but a plausible id is no game, without asking the database.
-        if !self.storage.shared() || !auth::is_game_id(id) {
+        if !auth::is_game_id(id) {
             return Err(not_found(id));
         }
         let stored = read(self.storage.load_game(id))
@@ -209,24 +302,63 @@ impl Host {
             .map_err(store_err)?
             .ok_or_else(|| not_found(id))?;
         let slot = self.build_slot(stored)?;
-        let mut games = self.games.write().unwrap_or_else(|p| p.into_inner());
-        // Another request may have loaded it meanwhile: keep the first.
-        let slot = games
-            .entry(id.to_string())
-            .or_insert_with(|| {
-                self.order
-                    .write()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .push(id.to_string());
-                Arc::new(Mutex::new(slot))
-            })
-            .clone();
-        Ok(slot)
+        Ok(self.keep(slot))
+    }
+
+    /// Keeps a slot read from storage: with the games in play, or with the
+    /// finished ones kept. Another request may have read it meanwhile: the
+    /// first one kept wins, so a game is never in memory twice.
+    fn keep(&self, slot: Slot) -> Arc<Mutex<Slot>> {
+        let id = slot.id.clone();
+        if !slot.finished {
+            let mut games = self.games.write().unwrap_or_else(|p| p.into_inner());
+            return games
+                .entry(id)
+                .or_insert_with(|| Arc::new(Mutex::new(slot)))
+                .clone();
+        }
+        if let Some(kept) = self.cached(&id) {
+            return kept;
+        }
+        let slot = Arc::new(Mutex::new(slot));
+        self.keep_finished(id, slot.clone());
+        slot
+    }
+
+    fn keep_finished(&self, id: String, slot: Arc<Mutex<Slot>>) {
+        let capacity = self.finished_capacity.load(Ordering::Relaxed);
+        let mut done = self.finished.lock().unwrap_or_else(|p| p.into_inner());
+        done.retain(|(k, _)| *k != id);
+        done.push_back((id, slot));
+        while done.len() > capacity {
+            done.pop_front();
+        }
+    }
+
+    /// Moves a game that just ended from the games in play to the finished
+    /// ones kept (from where it leaves memory in time).
+    fn retire(&self, id: &str) {
+        let slot = self
+            .games
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(id);
+        if let Some(slot) = slot {
+            self.keep_finished(id.to_string(), slot);
+        }
     }
 
     fn cached(&self, id: &str) -> Option<Arc<Mutex<Slot>>> {
-        let games = self.games.read().unwrap_or_else(|p| p.into_inner());
-        games.get(id).cloned()
+        if let Some(slot) = self.games.read().unwrap_or_else(|p| p.into_inner()).get(id) {
+            return Some(slot.clone());
+        }
+        let mut done = self.finished.lock().unwrap_or_else(|p| p.into_inner());
+        let i = done.iter().position(|(k, _)| k == id)?;
+        // The most recently used goes last.
+        let entry = done.remove(i)?;
+        let slot = entry.1.clone();
+        done.push_back(entry);
+        Some(slot)
     }
 
     fn build_slot(&self, stored: StoredGame) -> Result<Slot, HostError> {
@@ -282,6 +414,7 @@ impl Host {
                         "version": r.version(),
                         "bots": r.bot_names(),
                         "default_scenario": r.default_scenario(),
+                        "options": r.options(),
                     })
                 })
                 .collect(),
@@ -313,7 +446,9 @@ impl Host {
             }
         }
         let rules = self.ruleset(&req.ruleset)?;
-        req.deadline.check()?;
+        check_options(&*rules, &req.options)?;
+        // Before setting up, so a bad deadline is told whatever the scenario.
+        req.deadline.check(req.seats.len().max(1))?;
         if req.seats.is_empty() || req.seats.len() > MAX_SEATS {
             return Err(
                 HostError::bad_request("bad seats").with_details(vec![Detail::field(
@@ -357,11 +492,15 @@ impl Host {
             getrandom::fill(&mut b).expect("the operating system's random generator works");
             u64::from_le_bytes(b)
         });
+        // Text given without a name is named after its field, so that its
+        // errors point at it (`scenario_text:3:5`) and not at the default map.
+        let scenario = match (&req.scenario, &req.scenario_text) {
+            (Some(name), _) => name.clone(),
+            (None, Some(_)) => SCENARIO_TEXT.to_string(),
+            (None, None) => rules.default_scenario().to_string(),
+        };
         let setup = Setup {
-            scenario: req
-                .scenario
-                .clone()
-                .unwrap_or_else(|| rules.default_scenario().to_string()),
+            scenario: scenario.clone(),
             text: req.scenario_text.clone(),
             seats: req
                 .seats
@@ -382,12 +521,9 @@ impl Host {
             .await
             .map_err(|e| HostError::storage(format!("setup failed: {e}")))?
             .map_err(|e| {
-                HostError::bad_request("the game cannot be set up").with_details(vec![Detail {
-                    field: Some(e.location.clone().unwrap_or_else(|| "scenario".into())),
-                    line: None,
-                    column: None,
-                    reason: e.message.clone(),
-                }])
+                HostError::bad_request("the game cannot be set up").with_details(vec![
+                    setup_detail(&e, &scenario, req.scenario_text.is_some()),
+                ])
             })?;
         let n = game.seats().len();
         if n != req.seats.len() {
@@ -398,6 +534,7 @@ impl Host {
                 )]),
             );
         }
+        req.deadline.check(n)?;
         let id = auth::new_game_id();
         let folders = self.create_folders(&id, &req.seats)?;
         let mut tokens = vec![];
@@ -462,14 +599,11 @@ impl Host {
             store_err(e)
         })?;
         let status = slot.status();
-        {
-            let mut games = self.games.write().unwrap_or_else(|p| p.into_inner());
-            games.insert(id.clone(), Arc::new(Mutex::new(slot)));
-            self.order
-                .write()
-                .unwrap_or_else(|p| p.into_inner())
-                .push(id.clone());
+        if slot.finished {
+            // Over at set-up: listed from its stored status from now on.
+            self.store_status(id.clone(), status.clone());
         }
+        self.keep(slot);
         tracing::info!(game = %id, "game created");
         if let Some(front) = self.files.get() {
             for (seat, _) in &folders {
@@ -500,62 +634,60 @@ impl Host {
         }
     }
 
-    /// One page of the games' public statuses (`GET /api/games`): the ids
-    /// in creation order (or newest first), the page starting after the game
-    /// `page.after`. Only the page's games are looked at, so a listing costs
-    /// the page, not every game the server holds.
+    /// One page of the games' public statuses (`GET /api/games`): in
+    /// creation order (or newest first), the page starting after the game
+    /// `page.after`. Storage gives the page's ids; a game in memory gives
+    /// its status, a finished one not in memory the status stored when it
+    /// ended, so listing every page reads no finished game (but those of a
+    /// database older than stored statuses, read once and their status
+    /// stored then).
     pub async fn list(&self, page: &Page) -> Result<Listed, HostError> {
-        let mut ids = self.listed_ids().await;
-        if page.newest_first {
-            ids.reverse();
-        }
-        let total = ids.len();
-        let start = match &page.after {
-            None => 0,
-            Some(after) => {
-                ids.iter().position(|id| id == after).ok_or_else(|| {
-                    HostError::bad_request("no such game to list after").with_details(vec![
-                        Detail::field(
-                            "after",
-                            format!(
-                                "`{after}` is not a game here; give the id of the last game \
-                                 of the page before, or leave `after` out for the first page"
-                            ),
-                        ),
-                    ])
-                })? + 1
-            }
-        };
-        let end = (start + page.limit).min(total);
-        let mut games = Vec::with_capacity(end - start);
-        for id in &ids[start..end] {
-            if let Ok(slot) = self.slot(id).await {
+        let stored = read(
+            self.storage
+                .page(page.after.as_deref(), page.limit, page.newest_first),
+        )
+        .await
+        .map_err(store_err)?
+        .ok_or_else(|| {
+            let after = page.after.clone().unwrap_or_default();
+            HostError::bad_request("no such game to list after").with_details(vec![Detail::field(
+                "after",
+                format!(
+                    "`{after}` is not a game here; give the id of the last game \
+                         of the page before, or leave `after` out for the first page"
+                ),
+            )])
+        })?;
+        let next_after = stored
+            .more
+            .then(|| stored.games.last().map(|g| g.id.clone()))
+            .flatten();
+        let mut games = Vec::with_capacity(stored.games.len());
+        for listed in stored.games {
+            if let Some(slot) = self.cached(&listed.id) {
                 games.push(slot.lock().await.status());
+                continue;
             }
-        }
-        let next_after = (end < total && end > start).then(|| ids[end - 1].clone());
-        Ok(Listed {
-            games,
-            total,
-            next_after,
-        })
-    }
-
-    /// Every game's id in creation order; on a shared database also the
-    /// games other processes created.
-    async fn listed_ids(&self) -> Vec<String> {
-        if self.storage.shared() {
-            // Games other processes created are listed too.
-            match read(self.storage.game_ids()).await {
-                Ok(ids) => ids,
-                Err(e) => {
-                    tracing::error!("cannot list the stored games: {e}");
-                    self.game_ids()
+            match listed.status {
+                Some(st) if st["finished"] == true => games.push(st),
+                _ => {
+                    let Ok(slot) = self.slot(&listed.id).await else {
+                        continue;
+                    };
+                    let slot = slot.lock().await;
+                    let status = slot.status();
+                    if slot.finished {
+                        self.store_status(listed.id.clone(), status.clone());
+                    }
+                    games.push(status);
                 }
             }
-        } else {
-            self.game_ids()
         }
+        Ok(Listed {
+            games,
+            total: stored.total,
+            next_after,
+        })
     }
 
     pub async fn status(&self, id: &str) -> Result<Value, HostError> {
@@ -785,6 +917,11 @@ impl Host {
                 return;
             }
             match self.resolve_step(&mut slot, wait).await {
+                Ok(()) if slot.finished => {
+                    drop(slot);
+                    self.retire(id);
+                    return;
+                }
                 Ok(()) => {}
                 Err(e) if e.kind == ErrorKind::Conflict && self.storage.shared() => {
                     // Another process got there first, or took orders this
@@ -813,6 +950,12 @@ impl Host {
         let now = now_ms();
         let at = record::time::now_iso8601();
         let report = slot.game.resolve(Some(&at));
+        if slot.game.outcome().is_none() && slot.step + 1 >= slot.meta.max_turns.unwrap_or(u64::MAX)
+        {
+            // The turn limit ends the game: its record says so too.
+            let limit = slot.meta.max_turns.unwrap_or(u64::MAX);
+            slot.game.conclude(&turn_limit_outcome(limit), Some(&at));
+        }
         let new_base = slot.game.save_base();
         let record_turn = slot.game.last_turn_json();
         let (old_base, old_step, old_started) =
@@ -863,6 +1006,11 @@ impl Host {
             return Err(store_err(e));
         }
         slot.orders = bot_rows.into_iter().map(|r| (r.seat, r)).collect();
+        if finished {
+            // What listings show of it from now on (a finished game's
+            // status never changes).
+            self.store_status(slot.id.clone(), slot.status());
+        }
         tracing::debug!(game = %slot.id, turn = report.turn, step = slot.step, "turn resolved");
         self.publish_turn(slot, report.turn, report_json["defaulted"].clone());
         Ok(())
@@ -888,6 +1036,8 @@ impl Host {
                     data: json!({"outcome": slot.outcome()}),
                 },
             );
+            // Nothing more will be said: listeners end after this event.
+            self.events.close(&slot.id);
         } else {
             for seat in slot.game.missing() {
                 if !slot.is_bot(seat.0) {
@@ -995,6 +1145,10 @@ impl Host {
                 }
                 if slot.step == step {
                     self.publish_turn(&slot, turn, json!(defaulted));
+                }
+                if slot.finished {
+                    drop(slot);
+                    self.retire(&game);
                 }
                 // The server that resolved it goes on with any turn that is
                 // due at once; this scheduler is the safety net.

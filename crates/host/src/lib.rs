@@ -9,11 +9,11 @@
 //! fans out live events; [`files`] is the other front door, seats played
 //! by files in folders the server watches; [`api`] and [`openapi`] are the
 //! HTTP face, `assets` serves the browser client's files (the web crate's
-//! and each ruleset's controller and guide);
-//! [`server`] runs it all. [`client`] and [`bot`] are the other side: a
-//! small HTTP client and a bot that plays a seat through the API. Only this
-//! crate knows HTTP and databases; it names no ruleset (they come from the
-//! registry).
+//! and each ruleset's controller and guide), [`edge`] puts the framework's
+//! own errors in its shape; [`server`] runs it all. The other side, a client
+//! of the API and a bot playing a seat through it, is the `orderly-client`
+//! crate, which does not depend on this one. Only this crate knows HTTP
+//! serving and databases; it names no ruleset (they come from the registry).
 //!
 //! Each process keeps its games in memory (a [`slot`] per game, behind its
 //! own lock) in front of storage. With SQLite that memory is the truth
@@ -28,8 +28,7 @@ pub mod api;
 mod assets;
 pub mod auth;
 pub mod boards;
-pub mod bot;
-pub mod client;
+pub mod edge;
 pub mod error;
 pub mod events;
 pub mod files;

@@ -39,6 +39,7 @@ pub fn document() -> Value {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
             "schemas": {
                 "Error": {
+                    "description": "every error the server answers, the framework's own (405, unknown addresses, 414, malformed requests) included",
                     "type": "object",
                     "required": ["error", "details"],
                     "properties": {
@@ -65,12 +66,12 @@ pub fn document() -> Value {
                         "seed": {"type": "integer", "minimum": 0},
                         "deadline": {"oneOf": [
                             {"type": "object", "properties": {"policy": {"const": "none"}}, "required": ["policy"]},
-                            {"type": "object", "properties": {"policy": {"const": "fixed"}, "seconds": {"type": "integer"}}, "required": ["policy", "seconds"]},
-                            {"type": "object", "properties": {"policy": {"const": "all_done_or_limit"}, "seconds": {"type": "integer"}}, "required": ["policy", "seconds"]},
-                            {"type": "object", "properties": {"policy": {"const": "threshold"}, "seats": {"type": "integer"}, "seconds": {"type": "integer"}}, "required": ["policy", "seats", "seconds"]}
+                            {"type": "object", "properties": {"policy": {"const": "fixed"}, "seconds": {"type": "integer", "minimum": 1, "maximum": 2592000}}, "required": ["policy", "seconds"]},
+                            {"type": "object", "properties": {"policy": {"const": "all_done_or_limit"}, "seconds": {"type": "integer", "minimum": 1, "maximum": 2592000}}, "required": ["policy", "seconds"]},
+                            {"type": "object", "properties": {"policy": {"const": "threshold"}, "seats": {"type": "integer", "minimum": 1, "description": "at most the game's seats; a turn awaiting fewer counts them all"}, "seconds": {"type": "integer", "minimum": 1, "maximum": 2592000}}, "required": ["policy", "seats", "seconds"]}
                         ]},
                         "max_turns": {"type": "integer", "minimum": 1, "maximum": 1000000, "default": 1000, "description": "the game ends without a winner once this many turns are resolved, if its rules have not ended it"},
-                        "options": {"type": "object"}
+                        "options": {"type": "object", "description": "the ruleset's options, as `GET /api/rulesets` lists them (`options`: name, type, description); any other key is refused"}
                     }
                 }
             }

@@ -37,8 +37,8 @@ use tokio_postgres::error::SqlState;
 use tokio_postgres::{AsyncMessage, Client, Config, NoTls};
 
 use crate::storage::{
-    same_orders, Ack, GameRow, Notice, OrderFormat, OrderRow, Reply, Storage, StoreError,
-    StoreErrorKind, StoredGame, TurnRow, Write,
+    same_orders, Ack, GameRow, ListedGame, Notice, OrderFormat, OrderRow, Reply, Storage,
+    StoreError, StoreErrorKind, StoredGame, StoredPage, TurnRow, Write,
 };
 
 /// Most orders committed together; bounds a commit's latency.
@@ -85,6 +85,12 @@ CREATE TABLE IF NOT EXISTS turns (
 );
 -- Turn rows of databases written before they carried record turns.
 ALTER TABLE turns ADD COLUMN IF NOT EXISTS record TEXT;
+CREATE TABLE IF NOT EXISTS statuses (
+    game TEXT PRIMARY KEY,
+    status TEXT NOT NULL
+);
+-- Start-up reads the games in play only.
+CREATE INDEX IF NOT EXISTS games_playing ON games (seq) WHERE NOT finished;
 ";
 
 const PUT_ORDER: &str = "
@@ -113,6 +119,12 @@ enum Read {
         oneshot::Sender<Result<Option<StoredGame>, StoreError>>,
     ),
     Ids(oneshot::Sender<Result<Vec<String>, StoreError>>),
+    Page(
+        Option<String>,
+        usize,
+        bool,
+        oneshot::Sender<Result<Option<StoredPage>, StoreError>>,
+    ),
 }
 
 /// Games in a PostgreSQL database, shared with other processes.
@@ -494,6 +506,7 @@ async fn commit_group(
             Write::PutOrders { game, order, .. } => (game.clone(), order.seat),
             Write::CreateGame { game, .. } => (game.id.clone(), 0),
             Write::CommitTurn { game, .. } => (game.id.clone(), 0),
+            Write::Status { game, .. } => (game.clone(), usize::MAX),
         }
     };
     let mut sorted: Vec<usize> = (0..group.len()).collect();
@@ -552,6 +565,16 @@ async fn commit_group(
                 Ok(Ok(Some(
                     json!({"k": "c", "from": origin, "g": game.id}).to_string(),
                 )))
+            }
+            Write::Status { game, status } => {
+                tx.execute(
+                    "INSERT INTO statuses (game, status) VALUES ($1, $2)
+                     ON CONFLICT (game) DO UPDATE SET status = EXCLUDED.status",
+                    &[game, &status.to_string()],
+                )
+                .await
+                .map_err(db_err)?;
+                Ok(Ok(None))
             }
             Write::CommitTurn { .. } => Ok(Err(StoreError::new(
                 StoreErrorKind::Database,
@@ -755,7 +778,7 @@ async fn load_games(client: &Client, only: Option<&str>) -> Result<Vec<StoredGam
     let rows = client
         .query(
             "SELECT id, ruleset, meta, step, step_started_ms, state, finished FROM games
-             WHERE $1::TEXT IS NULL OR id = $1 ORDER BY seq",
+             WHERE ($1::TEXT IS NULL AND NOT finished) OR id = $1 ORDER BY seq",
             &[&only],
         )
         .await
@@ -795,6 +818,59 @@ async fn load_games(client: &Client, only: Option<&str>) -> Result<Vec<StoredGam
     Ok(games)
 }
 
+/// A page of the listing (see `sqlite::page`), in `seq` order.
+async fn page(
+    client: &Client,
+    after: Option<&str>,
+    limit: usize,
+    newest_first: bool,
+) -> Result<Option<StoredPage>, StoreError> {
+    let total: i64 = client
+        .query_one("SELECT COUNT(*) FROM games", &[])
+        .await
+        .map_err(db_err)?
+        .get(0);
+    let from: i64 = match after {
+        None if newest_first => i64::MAX,
+        None => 0,
+        Some(id) => match client
+            .query_opt("SELECT seq FROM games WHERE id = $1", &[&id])
+            .await
+            .map_err(db_err)?
+        {
+            Some(row) => row.get(0),
+            None => return Ok(None),
+        },
+    };
+    let sql = if newest_first {
+        "SELECT g.id, s.status FROM games g LEFT JOIN statuses s ON s.game = g.id
+         WHERE g.seq < $1 ORDER BY g.seq DESC LIMIT $2"
+    } else {
+        "SELECT g.id, s.status FROM games g LEFT JOIN statuses s ON s.game = g.id
+         WHERE g.seq > $1 ORDER BY g.seq LIMIT $2"
+    };
+    let rows = client
+        .query(sql, &[&from, &(limit as i64 + 1)])
+        .await
+        .map_err(db_err)?;
+    let mut games: Vec<ListedGame> = rows
+        .iter()
+        .map(|r| ListedGame {
+            id: r.get(0),
+            status: r
+                .get::<_, Option<String>>(1)
+                .and_then(|t| serde_json::from_str(&t).ok()),
+        })
+        .collect();
+    let more = games.len() > limit;
+    games.truncate(limit);
+    Ok(Some(StoredPage {
+        games,
+        total: total as usize,
+        more,
+    }))
+}
+
 async fn turns(client: &Client, game: &str) -> Result<Vec<TurnRow>, StoreError> {
     let rows = client
         .query(
@@ -826,6 +902,7 @@ async fn reader_loop(mut link: Link, mut reads: mpsc::UnboundedReceiver<Read>) {
                     Read::Turns(_, reply) => drop(reply.send(Err(e))),
                     Read::Game(_, reply) => drop(reply.send(Err(e))),
                     Read::Ids(reply) => drop(reply.send(Err(e))),
+                    Read::Page(_, _, _, reply) => drop(reply.send(Err(e))),
                 }
                 continue;
             }
@@ -840,6 +917,9 @@ async fn reader_loop(mut link: Link, mut reads: mpsc::UnboundedReceiver<Read>) {
             Read::Game(id, reply) => {
                 let r = load_games(client, Some(&id)).await;
                 let _ = reply.send(r.map(|g| g.into_iter().next()));
+            }
+            Read::Page(after, limit, newest, reply) => {
+                let _ = reply.send(page(client, after.as_deref(), limit, newest).await);
             }
             Read::Ids(reply) => {
                 let r = client
@@ -946,6 +1026,20 @@ impl Storage for PgStore {
     fn game_ids(&self) -> Reply<Vec<String>> {
         let (tx, rx) = oneshot::channel();
         if let Err(mpsc::error::SendError(Read::Ids(reply))) = self.reads.send(Read::Ids(tx)) {
+            let _ = reply.send(stopped());
+        }
+        rx
+    }
+
+    fn page(
+        &self,
+        after: Option<&str>,
+        limit: usize,
+        newest_first: bool,
+    ) -> Reply<Option<StoredPage>> {
+        let (tx, rx) = oneshot::channel();
+        let read = Read::Page(after.map(str::to_string), limit, newest_first, tx);
+        if let Err(mpsc::error::SendError(Read::Page(_, _, _, reply))) = self.reads.send(read) {
             let _ = reply.send(stopped());
         }
         rx

@@ -39,6 +39,9 @@ pub struct Config {
     /// Print the admin token once the server is listening (it was made up
     /// for this run, so the operator must learn it).
     pub print_admin_token: bool,
+    /// Finished games kept in memory once read (the most recently used);
+    /// games in play are always in memory.
+    pub finished_cache: usize,
 }
 
 impl Default for Config {
@@ -51,6 +54,7 @@ impl Default for Config {
             tick: Duration::from_millis(100),
             files_dir: None,
             print_admin_token: false,
+            finished_cache: crate::host::DEFAULT_FINISHED_CACHE,
         }
     }
 }
@@ -81,6 +85,7 @@ pub async fn bind(config: &Config) -> Result<TcpListener, HostError> {
 pub fn open_host(config: &Config) -> Result<Arc<Host>, HostError> {
     let storage = open_storage(&config.db)?;
     let host = Host::load(storage, config.admin_token.as_deref())?;
+    host.set_finished_cache(config.finished_cache);
     let files_dir = match &config.files_dir {
         Some(dir) => dir.clone(),
         None => crate::files::default_dir(&config.db),
@@ -120,7 +125,7 @@ pub async fn serve(
         tracing::info!("stopping");
         let _ = shutdown_tx.send(true);
     };
-    axum::serve(listener, app)
+    axum::serve(crate::edge::Listener(listener), app)
         .with_graceful_shutdown(graceful)
         .await
         .map_err(|e| HostError::storage(format!("server failed: {e}")))?;

@@ -99,6 +99,15 @@ pub fn apply_order(game: &mut dyn Game, order: &OrderRow) -> Result<(), String> 
     }
 }
 
+/// How a game stopped by its turn limit ends: no winner.
+pub fn turn_limit_outcome(limit: u64) -> Outcome {
+    Outcome {
+        winner: None,
+        reason: format!("the game reached its turn limit of {limit}"),
+        scores: None,
+    }
+}
+
 impl Slot {
     /// Rebuilds a slot from its stored row and the step's orders.
     pub fn from_row(
@@ -137,11 +146,7 @@ impl Slot {
     pub fn outcome(&self) -> Option<Outcome> {
         self.game.outcome().or_else(|| {
             let limit = self.meta.max_turns?;
-            (self.step >= limit).then(|| Outcome {
-                winner: None,
-                reason: format!("the game reached its turn limit of {limit}"),
-                scores: None,
-            })
+            (self.step >= limit).then(|| turn_limit_outcome(limit))
         })
     }
 
@@ -228,7 +233,9 @@ impl Slot {
             .map(|o| o.at_ms)
             .collect();
         arrivals.sort_unstable();
-        self.meta.deadline.deadline(self.step_started_ms, &arrivals)
+        self.meta
+            .deadline
+            .deadline(self.step_started_ms, &arrivals, awaiting.len())
     }
 
     /// Whether the turn should be resolved now.

@@ -23,8 +23,8 @@ use serde_json::Value;
 use tokio::sync::oneshot;
 
 use crate::storage::{
-    ready, same_orders, Ack, GameRow, OrderFormat, OrderRow, Reply, Storage, StoreError,
-    StoreErrorKind, StoredGame, TurnRow, Write,
+    ready, same_orders, Ack, GameRow, ListedGame, OrderFormat, OrderRow, Reply, Storage,
+    StoreError, StoreErrorKind, StoredGame, StoredPage, TurnRow, Write,
 };
 
 /// Most writes committed together; bounds a commit's latency.
@@ -49,6 +49,13 @@ CREATE TABLE IF NOT EXISTS orders (
     at_ms INTEGER NOT NULL,
     PRIMARY KEY (game, step, seat)
 );
+CREATE TABLE IF NOT EXISTS statuses (
+    game TEXT PRIMARY KEY,
+    status TEXT NOT NULL
+);
+-- Start-up reads the games in play only: found here without reading the
+-- finished games' rows.
+CREATE INDEX IF NOT EXISTS games_playing ON games (finished) WHERE finished = 0;
 CREATE TABLE IF NOT EXISTS turns (
     game TEXT NOT NULL,
     step INTEGER NOT NULL,
@@ -339,6 +346,15 @@ fn apply(tx: &Connection, write: &Write) -> Result<(), StoreError> {
             .map_err(db_err)?;
             insert_orders(tx, &game.id, game.step, orders)
         }
+        Write::Status { game, status } => {
+            tx.prepare_cached(
+                "INSERT INTO statuses (game, status) VALUES (?1, ?2)
+                 ON CONFLICT (game) DO UPDATE SET status = excluded.status",
+            )
+            .and_then(|mut stmt| stmt.execute(params![game, status.to_string()]))
+            .map_err(db_err)?;
+            Ok(())
+        }
     }
 }
 
@@ -413,14 +429,17 @@ fn insert_orders(
     Ok(())
 }
 
-/// Every game (or the one named) with its current step's orders.
+/// Every unfinished game (or the one named, finished or not) with its
+/// current step's orders.
 fn load_games(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame>, StoreError> {
-    let mut stmt = conn
-        .prepare_cached(
-            "SELECT id, ruleset, meta, step, step_started_ms, state, finished FROM games
-             WHERE ?1 IS NULL OR id = ?1 ORDER BY rowid",
-        )
-        .map_err(db_err)?;
+    const COLUMNS: &str =
+        "SELECT id, ruleset, meta, step, step_started_ms, state, finished FROM games";
+    let sql = match only {
+        Some(_) => format!("{COLUMNS} WHERE id = ?1"),
+        // `finished = 0` is the partial index `games_playing`.
+        None => format!("{COLUMNS} WHERE finished = 0 AND ?1 IS NULL ORDER BY rowid"),
+    };
+    let mut stmt = conn.prepare_cached(&sql).map_err(db_err)?;
     let rows = stmt
         .query_map([only], |r| {
             Ok((
@@ -473,6 +492,58 @@ fn record_turns(conn: &Connection, game: &str, step: u64) -> Result<Vec<String>,
     turns
 }
 
+/// A page of the listing: ids in creation order (rowid) and the stored
+/// statuses, reading neither the games' states nor their turns.
+fn page(
+    conn: &Connection,
+    after: Option<&str>,
+    limit: usize,
+    newest_first: bool,
+) -> Result<Option<StoredPage>, rusqlite::Error> {
+    let total: i64 = conn
+        .prepare_cached("SELECT COUNT(*) FROM games")?
+        .query_row([], |r| r.get(0))?;
+    let from: i64 = match after {
+        None if newest_first => i64::MAX,
+        None => 0,
+        Some(id) => {
+            let rowid = conn
+                .prepare_cached("SELECT rowid FROM games WHERE id = ?1")?
+                .query_row([id], |r| r.get::<_, i64>(0))
+                .optional()?;
+            match rowid {
+                Some(r) => r,
+                None => return Ok(None),
+            }
+        }
+    };
+    let sql = if newest_first {
+        "SELECT g.id, s.status FROM games g LEFT JOIN statuses s ON s.game = g.id
+         WHERE g.rowid < ?1 ORDER BY g.rowid DESC LIMIT ?2"
+    } else {
+        "SELECT g.id, s.status FROM games g LEFT JOIN statuses s ON s.game = g.id
+         WHERE g.rowid > ?1 ORDER BY g.rowid LIMIT ?2"
+    };
+    let mut games = conn
+        .prepare_cached(sql)?
+        .query_map(params![from, limit as i64 + 1], |r| {
+            Ok(ListedGame {
+                id: r.get(0)?,
+                status: r
+                    .get::<_, Option<String>>(1)?
+                    .and_then(|t| serde_json::from_str(&t).ok()),
+            })
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    let more = games.len() > limit;
+    games.truncate(limit);
+    Ok(Some(StoredPage {
+        games,
+        total: total as usize,
+        more,
+    }))
+}
+
 fn parse_json(text: &str) -> Result<Value, StoreError> {
     serde_json::from_str(text).map_err(|e| {
         StoreError::new(
@@ -498,6 +569,16 @@ impl Storage for SqliteStore {
     fn load(&self) -> Result<Vec<StoredGame>, StoreError> {
         let conn = self.reader.lock().unwrap_or_else(|p| p.into_inner());
         load_games(&conn, None)
+    }
+
+    fn page(
+        &self,
+        after: Option<&str>,
+        limit: usize,
+        newest_first: bool,
+    ) -> Reply<Option<StoredPage>> {
+        let conn = self.reader.lock().unwrap_or_else(|p| p.into_inner());
+        ready(page(&conn, after, limit, newest_first).map_err(db_err))
     }
 
     fn load_game(&self, id: &str) -> Reply<Option<StoredGame>> {

@@ -1,5 +1,6 @@
 //! The storage trait: everything the host keeps, as a few durable writes,
-//! one load at start-up and a few reads (one game, the ids, the turns).
+//! one load at start-up (the games in play) and a few reads (one game, a
+//! page of the listing, the ids, the turns).
 //! Backends implement [`Storage`]: [`crate::sqlite`] for one process,
 //! [`crate::postgres`] for several sharing a database; the host never speaks
 //! SQL.
@@ -129,6 +130,31 @@ pub enum Write {
         used: Vec<OrderRow>,
         wait: bool,
     },
+    /// The game's public status after its last write, kept for listings,
+    /// so that listing finished games never loads them. Derived data: sent
+    /// after the write it describes, and trusted only for finished games
+    /// (whose status never changes again).
+    Status { game: String, status: Value },
+}
+
+/// One game of a page of the listing ([`Storage::page`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ListedGame {
+    pub id: String,
+    /// The public status stored with the game's last commit
+    /// ([`Write::Status`]); `None` in a database written before statuses
+    /// were stored.
+    pub status: Option<Value>,
+}
+
+/// A page of the listing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredPage {
+    pub games: Vec<ListedGame>,
+    /// Every game stored.
+    pub total: usize,
+    /// Whether games follow this page.
+    pub more: bool,
 }
 
 /// What another process committed, heard by a backend shared between
@@ -224,8 +250,21 @@ pub fn ready<T>(value: Result<T, StoreError>) -> Reply<T> {
 pub trait Storage: Send + Sync {
     /// Queues a write; the answer arrives once it is durable.
     fn write(&self, write: Write) -> Ack;
-    /// Every game with its current step's orders.
+    /// Every unfinished game with its current step's orders: what a
+    /// server holds in memory from its start. Finished games are read
+    /// only when asked for ([`Storage::load_game`]), so starting costs the
+    /// games in play, however many are over.
     fn load(&self) -> Result<Vec<StoredGame>, StoreError>;
+    /// One page of every stored game, in creation order (or newest first):
+    /// the `limit` games after the game `after` (from the first when
+    /// `None`), with their stored statuses. `Ok(None)` when there is no
+    /// game `after`.
+    fn page(
+        &self,
+        after: Option<&str>,
+        limit: usize,
+        newest_first: bool,
+    ) -> Reply<Option<StoredPage>>;
     /// The log of resolved turns of a game.
     fn turns(&self, game: &str) -> Result<Vec<TurnRow>, StoreError>;
     /// One game as stored now with its current step's orders; `None` when

@@ -22,4 +22,4 @@ pub mod time;
 
 pub use check::{read_record, Problem, ReadError, Severity};
 pub use diff::first_difference;
-pub use model::{Action, ActionResult, GameRecord, Team, Turn, UnitData, Winner};
+pub use model::{Action, ActionResult, GameRecord, Team, Turn, UnitData, Winner, SEEN_BY};

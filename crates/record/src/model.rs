@@ -165,7 +165,38 @@ impl Action {
     pub fn push_result(&mut self, result: ActionResult) {
         self.results.get_or_insert_with(Vec::new).push(result);
     }
+
+    /// Marks the action as seen only by `teams` until the game ends (the
+    /// project's `seenBy` field, `docs/game-record.md`).
+    pub fn seen_only_by(self, teams: &[u64]) -> Action {
+        self.with(SEEN_BY, Value::from(teams.to_vec()))
+    }
+
+    /// The teams that may see this action while the game runs, when it is
+    /// not everyone's (`seenBy`); `None` for an action everyone sees. A
+    /// `seenBy` that is not a list of team ids is read as "nobody", so a
+    /// damaged mark never makes a secret public.
+    pub fn seen_by(&self) -> Option<Vec<u64>> {
+        let v = self.extra.get(SEEN_BY)?;
+        Some(
+            v.as_array()
+                .map(|a| a.iter().filter_map(Value::as_u64).collect())
+                .unwrap_or_default(),
+        )
+    }
+
+    /// Whether every one of a game's `teams` teams may see the action
+    /// while the game runs (so it may be shown to anyone).
+    pub fn is_public(&self, teams: usize) -> bool {
+        match self.seen_by() {
+            None => true,
+            Some(seen) => (0..teams as u64).all(|t| seen.contains(&t)),
+        }
+    }
 }
+
+/// The action field naming the teams that may see it before the end.
+pub const SEEN_BY: &str = "seenBy";
 
 /// The effect of an action on one unit (spec 1.5).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

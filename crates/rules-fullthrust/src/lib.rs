@@ -243,6 +243,21 @@ impl Ruleset for FullThrust {
     fn bot(&self, name: &str) -> Option<Box<dyn engine::Bot<Self>>> {
         bots::bot(name)
     }
+
+    fn options(&self) -> &'static [engine::OptionSpec] {
+        &[
+            engine::OptionSpec {
+                name: "turn_limit",
+                json_type: "integer",
+                description: "turns played (from the scenario's first) before the fleet with the most undamaged boxes wins; 1 or more, default 40",
+            },
+            engine::OptionSpec {
+                name: "dice",
+                json_type: "array",
+                description: "loaded dice: numbers 1 to 6 used, in order, before the game's generator (for tests and set pieces)",
+            },
+        ]
+    }
 }
 
 /// The name of the file a fleet receives at the start of turn `turn`.

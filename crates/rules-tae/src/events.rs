@@ -175,6 +175,11 @@ impl Event {
         if let Ok(serde_json::Value::Object(fields)) = serde_json::to_value(self) {
             action = action.with("detail", serde_json::Value::Object(fields));
         }
+        // What only one seat may see is marked so, and a host leaves it out
+        // of what it shows before the end (tae spec 15, decision 35).
+        if let Event::Failed { seat, .. } = self {
+            action = action.seen_only_by(&[*seat as u64]);
+        }
         action
     }
 

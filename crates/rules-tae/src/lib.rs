@@ -224,9 +224,22 @@ impl Ruleset for Tae {
     ) {
         let given: Vec<(usize, &[Order])> =
             orders.iter().map(|(s, o)| (s.0, o.as_slice())).collect();
+        let before: Vec<Vec<u64>> = state
+            .players
+            .iter()
+            .map(|p| p.hand.iter().map(|c| c.id).collect())
+            .collect();
         turn::resolve(state, &given, rng);
         if let Some(log) = log {
             log.extend(state.events.iter().map(events::Event::action));
+            // The refill's draws (tae spec 12) go where they happened: after
+            // everything else of the turn, before the end is announced.
+            let end = match log.last() {
+                Some(a) if a.action_type == "game_over" => log.len() - 1,
+                _ => log.len(),
+            };
+            let drawn = refill_draws(state, &before);
+            log.splice(end..end, drawn);
         }
     }
 
@@ -286,6 +299,58 @@ impl Ruleset for Tae {
     fn bot(&self, name: &str) -> Option<Box<dyn engine::Bot<Self>>> {
         bots::bot(name)
     }
+
+    /// The hands dealt at setup, in draw order (tae spec 4, 14).
+    fn setup_actions(&self, state: &State) -> Vec<Action> {
+        let mut drawn: Vec<(usize, pieces::Colonist)> = state
+            .players
+            .iter()
+            .enumerate()
+            .flat_map(|(seat, p)| p.hand.iter().map(move |c| (seat, *c)))
+            .collect();
+        drawn.sort_by_key(|(_, c)| c.id);
+        drawn.into_iter().map(|(s, c)| draw_action(s, c)).collect()
+    }
+
+    fn options(&self) -> &'static [engine::OptionSpec] {
+        &[engine::OptionSpec {
+            name: "players",
+            json_type: "integer",
+            description: "the number of players, 2 to 4, when no seats are given (with seats, one per seat); default 2",
+        }]
+    }
+}
+
+/// A colonist drawn from the pool, as a record action: only its owner may
+/// see it until the end (tae spec 12, 15), and then the record shows every
+/// draw, so the game can be re-verified without the generator.
+fn draw_action(seat: usize, c: pieces::Colonist) -> Action {
+    Action::new("draw", Some(c.id), Some(seat as u64))
+        .with("kind", c.kind.name())
+        .with(
+            "text",
+            format!("seat {seat} drew colonist {}, a {}", c.id, c.kind.name()),
+        )
+        .seen_only_by(&[seat as u64])
+}
+
+/// The colonists a turn's refill drew: those in hand now that were not in
+/// `before` (each seat's hand ids before the turn), in draw order.
+/// Identifiers are given in draw order (tae spec 3.4), so that is id order.
+fn refill_draws(state: &State, before: &[Vec<u64>]) -> Vec<Action> {
+    let mut drawn: Vec<(usize, pieces::Colonist)> = state
+        .players
+        .iter()
+        .enumerate()
+        .flat_map(|(seat, p)| {
+            p.hand
+                .iter()
+                .filter(move |c| !before.get(seat).is_some_and(|b| b.contains(&c.id)))
+                .map(move |c| (seat, *c))
+        })
+        .collect();
+    drawn.sort_by_key(|(_, c)| c.id);
+    drawn.into_iter().map(|(s, c)| draw_action(s, c)).collect()
 }
 
 /// Every rejected order of a submission as `(index, message)`; an index of

@@ -347,6 +347,14 @@ impl Ruleset for SealedBids {
         "table"
     }
 
+    fn options(&self) -> &'static [engine::OptionSpec] {
+        &[engine::OptionSpec {
+            name: "cards",
+            json_type: "integer",
+            description: "cards in each hand, 1 to 13; default 5",
+        }]
+    }
+
     fn bot(&self, name: &str) -> Option<Box<dyn Bot<Self>>> {
         match name {
             "greedy" => Some(Box::new(Greedy)),

@@ -4,7 +4,8 @@
 //! (write-then-rename). It waits with file-system notifications.
 //!
 //! `orderly bot --server URL --game ID --token T`: the same bot playing a
-//! seat of a hosted game over HTTP (the host crate does the talking).
+//! seat of a hosted game over HTTP (the client crate does the talking; the
+//! server crate is not needed for it).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -51,7 +52,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let (Some(server), Some(game), Some(token)) = (&args.server, &args.game, &args.token) {
-        let played = host::bot::play(
+        let played = client::bot::play(
             server,
             game,
             token,

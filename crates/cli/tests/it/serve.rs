@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use host::client::Client;
+use client::Client;
 use serde_json::json;
 
 #[test]

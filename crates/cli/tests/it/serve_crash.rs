@@ -13,8 +13,8 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use client::Client;
 use engine::Seat;
-use host::client::Client;
 use serde_json::{json, Value};
 
 const ADMIN: &str = "crash-admin";

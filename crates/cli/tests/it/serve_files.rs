@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use host::client::Client;
+use client::Client;
 use serde_json::{json, Value};
 
 #[test]

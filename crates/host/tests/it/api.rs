@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use crate::common;
 
+use client::Client;
 use common::{create, start, token, wait_status, ADMIN};
-use host::client::Client;
 use serde_json::{json, Value};
 
 #[test]
@@ -24,7 +24,7 @@ fn two_http_bots_play_a_whole_ttrts_game() {
         .map(|i| {
             let (url, id, tok) = (url.clone(), id.clone(), token(&created, i));
             std::thread::spawn(move || {
-                host::bot::play(&url, &id, &tok, "greedy", Duration::from_secs(60))
+                client::bot::play(&url, &id, &tok, "greedy", Duration::from_secs(60))
             })
         })
         .collect();
@@ -71,7 +71,7 @@ fn every_other_ruleset_plays_to_the_end_through_the_api() {
         // A spectator's view is there from the start.
         let spectator = c.get(&format!("/api/games/{id}/view"), None).unwrap();
         assert_eq!(spectator.status, 200, "{ruleset}");
-        let played = host::bot::play(
+        let played = client::bot::play(
             &url,
             &id,
             &token(&created, 0),
@@ -663,7 +663,7 @@ fn games_are_listed_a_page_at_a_time() {
             created["id"].as_str().unwrap().to_string()
         })
         .collect();
-    let listed = |r: &host::client::Response| -> Vec<String> {
+    let listed = |r: &client::Response| -> Vec<String> {
         r.json()
             .as_array()
             .unwrap()

@@ -6,11 +6,11 @@ use std::time::{Duration, Instant};
 
 use crate::common;
 
+use client::Client;
 use common::{create, start};
-use host::client::Client;
 use serde_json::json;
 
-fn svg(r: &host::client::Response) -> String {
+fn svg(r: &client::Response) -> String {
     assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
     let text = String::from_utf8(r.body.clone()).unwrap();
     roxmltree::Document::parse(&text).expect("well-formed SVG");

@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 
 use crate::common;
 
+use client::Client;
 use common::{create, status, ADMIN};
 use engine::Seat;
-use host::client::Client;
 use host::{Background, Config};
 use playfile::Status;
 use serde_json::{json, Value};
@@ -209,7 +209,7 @@ fn folder_seats_play_tae_and_fullthrust_against_http_bots() {
         let token = created["tokens"][0]["token"].as_str().unwrap().to_string();
         let http = {
             let (url, id) = (url.clone(), id.clone());
-            std::thread::spawn(move || host::bot::play(&url, &id, &token, bot, LIMIT))
+            std::thread::spawn(move || client::bot::play(&url, &id, &token, bot, LIMIT))
         };
         let sent = file_bot(dir.clone(), ruleset, 1, bot).join().unwrap();
         let played = http
@@ -404,7 +404,7 @@ fn one_game_mixes_http_files_and_server_bot_seats() {
     assert_eq!(created["tokens"].as_array().unwrap().len(), 1);
     let http = {
         let (url, id) = (url.clone(), id.clone());
-        std::thread::spawn(move || host::bot::play(&url, &id, &token, "greedy", LIMIT))
+        std::thread::spawn(move || client::bot::play(&url, &id, &token, "greedy", LIMIT))
     };
     let files = file_bot(dir.clone(), "ttrts", 1, "greedy");
     http.join().unwrap().expect("the HTTP bot finishes");

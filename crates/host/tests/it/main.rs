@@ -4,7 +4,11 @@
 mod api;
 mod boards;
 mod common;
+mod edges;
 mod files;
+mod memory;
 mod record_turns;
+mod records;
+mod secrecy;
 mod shared;
 mod storage;

@@ -7,8 +7,8 @@ use crate::common;
 
 use std::path::Path;
 
+use client::Client;
 use common::{create, start, token, wait_status};
-use host::client::Client;
 use rusqlite::Connection;
 use serde_json::{json, Value};
 

@@ -8,7 +8,9 @@
 
 use std::time::{Duration, Instant};
 
-use host::client::Client;
+use crate::common;
+
+use client::Client;
 use host::postgres::PgStore;
 use host::storage::{read, Storage};
 use host::{Background, Config};
@@ -22,6 +24,7 @@ fn server(db: &str) -> Background {
         body_limit: 64 * 1024,
         tick: Duration::from_millis(20),
         files_dir: None,
+        finished_cache: 4,
         ..Config::default()
     })
     .expect("server starts")
@@ -78,7 +81,7 @@ fn play(servers: &[String]) -> Vec<(String, Value)> {
             let url = servers[seat % servers.len()].clone();
             let id = id.clone();
             bots.push(std::thread::spawn(move || {
-                host::bot::play(&url, &id, &token, "greedy", Duration::from_secs(60))
+                client::bot::play(&url, &id, &token, "greedy", Duration::from_secs(60))
             }));
         }
     }
@@ -126,7 +129,7 @@ fn play(servers: &[String]) -> Vec<(String, Value)> {
 #[test]
 fn two_servers_on_one_postgres_play_like_one() {
     let Ok(url) = std::env::var("ORDERLY_TEST_POSTGRES") else {
-        eprintln!(
+        common::say_skipped(
             "skipped two_servers_on_one_postgres_play_like_one: ORDERLY_TEST_POSTGRES is not set (eval \"$(scripts/postgres-up)\" starts a local PostgreSQL and sets it)"
         );
         return;
@@ -197,7 +200,7 @@ fn two_servers_on_one_postgres_play_like_one() {
 #[test]
 fn two_servers_on_one_postgres_resolve_each_deadline_once() {
     let Ok(url) = std::env::var("ORDERLY_TEST_POSTGRES") else {
-        eprintln!(
+        common::say_skipped(
             "skipped two_servers_on_one_postgres_resolve_each_deadline_once: ORDERLY_TEST_POSTGRES is not set (eval \"$(scripts/postgres-up)\" starts a local PostgreSQL and sets it)"
         );
         return;

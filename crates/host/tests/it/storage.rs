@@ -5,6 +5,8 @@
 
 use std::time::Duration;
 
+use crate::common;
+
 use host::postgres::PgStore;
 use host::sqlite::SqliteStore;
 use host::storage::{
@@ -21,9 +23,9 @@ fn postgres(test: &str) -> Option<String> {
                 .unwrap_or_else(|e| panic!("ORDERLY_TEST_POSTGRES={url}: {e}")),
         ),
         _ => {
-            eprintln!(
+            common::say_skipped(&format!(
                 "skipped {test}: ORDERLY_TEST_POSTGRES is not set (eval \"$(scripts/postgres-up)\" starts a local PostgreSQL and sets it)"
-            );
+            ));
             None
         }
     }

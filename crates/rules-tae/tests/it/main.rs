@@ -5,5 +5,6 @@ mod common;
 mod examples;
 mod picture;
 mod properties;
+mod record;
 mod rules;
 mod views;

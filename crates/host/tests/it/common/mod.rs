@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use host::client::Client;
+use client::Client;
 use host::{Background, Config};
 use serde_json::Value;
 
@@ -23,6 +23,7 @@ pub fn config(db: &Path) -> Config {
         body_limit: 16 * 1024,
         tick: Duration::from_millis(20),
         files_dir: None,
+        finished_cache: 4,
         ..Config::default()
     }
 }
@@ -94,4 +95,13 @@ pub fn record(c: &mut Client, id: &str) -> Value {
     c.get(&format!("/api/games/{id}/record"), None)
         .unwrap()
         .json()
+}
+
+/// Says that a test is skipped and why, on standard error past the test
+/// harness's capture, so a plain `cargo test` shows it (never a silent ok).
+pub fn say_skipped(line: &str) {
+    use std::io::Write;
+    let _ = std::io::stderr()
+        .lock()
+        .write_all(format!("{line}\n").as_bytes());
 }

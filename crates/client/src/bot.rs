@@ -3,13 +3,12 @@
 //! files, has the bot answer, and posts the orders file. It waits with the
 //! event stream (falling back to asking again when the stream is quiet).
 
-use std::io;
 use std::time::{Duration, Instant};
 
 use engine::Seat;
 use serde_json::Value;
 
-use crate::client::Client;
+use crate::{Client, ClientError};
 
 /// How a bot's game ended.
 #[derive(Debug, Clone)]
@@ -21,8 +20,8 @@ pub struct Played {
     pub outcome: Value,
 }
 
-fn err(msg: impl Into<String>) -> io::Error {
-    io::Error::other(msg.into())
+fn err(msg: impl Into<String>) -> ClientError {
+    ClientError::Bot(msg.into())
 }
 
 /// Plays `token`'s seat of `game` with bot `name` until the game is over;
@@ -33,7 +32,7 @@ pub fn play(
     token: &str,
     name: &str,
     idle: Duration,
-) -> io::Result<Played> {
+) -> Result<Played, ClientError> {
     let mut client = Client::new(server)?;
     let status = client.get(&format!("/api/games/{game}"), None)?;
     if status.status != 200 {
@@ -131,11 +130,7 @@ pub fn play(
         // Wait for something to happen.
         match events.as_mut().map(|e| e.next_event()) {
             Some(Ok(Some(_))) => last_progress = Instant::now(),
-            Some(Err(e))
-                if matches!(
-                    e.kind(),
-                    io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
-                ) => {}
+            Some(Err(ClientError::Timeout(_))) => {}
             _ => {
                 // The stream ended or failed: reopen it, and do not spin.
                 std::thread::sleep(Duration::from_millis(50));

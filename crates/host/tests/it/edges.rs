@@ -1,0 +1,296 @@
+//! Validation and the edges of the HTTP API (issue 15, points 3 and 4):
+//! deadlines, thresholds and options are checked with errors naming the
+//! field; every error the server answers, the framework's own included
+//! (405, unknown routes, 414, a path that does not decode, malformed HTTP),
+//! is JSON of one shape; the bearer scheme is case-insensitive; errors in a
+//! scenario's text point at that text.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+
+use crate::common;
+
+use client::{Client, Response};
+use common::{create, start, token, ADMIN};
+use serde_json::{json, Value};
+
+/// Asserts the host's error shape and the status; gives the body.
+fn error(r: &Response, status: u16) -> Value {
+    assert_eq!(r.status, status, "{}", String::from_utf8_lossy(&r.body));
+    assert!(
+        r.header("content-type")
+            .is_some_and(|ct| ct.starts_with("application/json")),
+        "{:?}",
+        r.headers
+    );
+    let v = r.json();
+    assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{v}");
+    assert!(v["details"].is_array(), "{v}");
+    v
+}
+
+/// Sends raw bytes and reads the whole answer (the server closes).
+fn raw(addr: &str, bytes: &[u8]) -> (u16, String, String) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    let _ = s.write_all(bytes);
+    let mut out = vec![];
+    let _ = s.read_to_end(&mut out);
+    let text = String::from_utf8_lossy(&out).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    (status, head.to_ascii_lowercase(), body.to_string())
+}
+
+fn create_err(c: &mut Client, body: Value, status: u16) -> Value {
+    let r = c.post_json("/api/games", Some(ADMIN), &body).unwrap();
+    error(&r, status)
+}
+
+#[test]
+fn deadlines_thresholds_and_options_are_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("g.db"));
+    let mut c = Client::new(&server.url()).unwrap();
+    let game = |deadline: Value| json!({"ruleset": "ttrts", "seats": ["human", "human"], "deadline": deadline});
+    for (deadline, field) in [
+        (json!({"policy": "fixed", "seconds": 0}), "deadline.seconds"),
+        (
+            json!({"policy": "all_done_or_limit", "seconds": 0}),
+            "deadline.seconds",
+        ),
+        (
+            json!({"policy": "threshold", "seats": 1, "seconds": 0}),
+            "deadline.seconds",
+        ),
+        (
+            json!({"policy": "fixed", "seconds": 30 * 24 * 3600 + 1}),
+            "deadline.seconds",
+        ),
+        (
+            json!({"policy": "threshold", "seats": 0, "seconds": 5}),
+            "deadline.seats",
+        ),
+        (
+            json!({"policy": "threshold", "seats": 3, "seconds": 5}),
+            "deadline.seats",
+        ),
+    ] {
+        let e = create_err(&mut c, game(deadline.clone()), 400);
+        assert_eq!(e["details"][0]["field"], field, "{deadline}: {e}");
+    }
+    // The edges themselves are fine.
+    create(&mut c, game(json!({"policy": "fixed", "seconds": 1})));
+    create(
+        &mut c,
+        game(json!({"policy": "threshold", "seats": 2, "seconds": 30 * 24 * 3600})),
+    );
+
+    // Unknown options are refused with the ruleset's list; known ones work.
+    let e = create_err(
+        &mut c,
+        json!({"ruleset": "ttrts", "seats": ["human", "human"], "options": {"fog": true}}),
+        400,
+    );
+    assert_eq!(e["details"][0]["field"], "options.fog");
+    assert!(
+        e["details"][0]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("ttrts takes no options"),
+        "{e}"
+    );
+    let e = create_err(
+        &mut c,
+        json!({"ruleset": "fullthrust", "seats": ["human", "human"],
+               "options": {"turn_limit": 3, "turnlimit": 3, "dice": [6]}}),
+        400,
+    );
+    assert_eq!(e["details"].as_array().unwrap().len(), 1, "{e}");
+    assert_eq!(e["details"][0]["field"], "options.turnlimit");
+    assert!(
+        e["details"][0]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("turn_limit, dice"),
+        "{e}"
+    );
+    create(
+        &mut c,
+        json!({"ruleset": "fullthrust", "seats": ["human", "human"], "options": {"turn_limit": 3}}),
+    );
+    // A known option with a bad value: the ruleset's own error, at its field.
+    let e = create_err(
+        &mut c,
+        json!({"ruleset": "fullthrust", "seats": ["human", "human"], "options": {"turn_limit": 0}}),
+        400,
+    );
+    assert_eq!(e["details"][0]["field"], "options.turn_limit");
+    // Clients learn the options from the rulesets' list.
+    let rulesets = c.get("/api/rulesets", None).unwrap().json();
+    let ft = rulesets
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "fullthrust")
+        .unwrap();
+    assert_eq!(ft["options"][0]["name"], "turn_limit");
+    assert_eq!(ft["options"][0]["type"], "integer");
+}
+
+#[test]
+fn scenario_errors_point_at_the_text_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("g.db"));
+    let mut c = Client::new(&server.url()).unwrap();
+    for ruleset in ["ttrts", "tae", "fullthrust"] {
+        let e = create_err(
+            &mut c,
+            json!({"ruleset": ruleset, "seats": ["human", "human"],
+                   "scenario_text": "this is\nnot a scenario\n"}),
+            400,
+        );
+        let d = &e["details"][0];
+        assert_eq!(d["field"], "scenario_text", "{ruleset}: {e}");
+        assert!(d["line"].as_u64().is_some_and(|l| l >= 1), "{ruleset}: {e}");
+        let text = e.to_string();
+        for default in ["Tiny2Player", "duel", "default"] {
+            assert!(!text.contains(&format!("{default}:")), "{ruleset}: {e}");
+        }
+    }
+    // Named text keeps its name in the reason.
+    let e = create_err(
+        &mut c,
+        json!({"ruleset": "ttrts", "seats": ["human", "human"], "scenario": "mine.txt",
+               "scenario_text": "nonsense\n"}),
+        400,
+    );
+    assert_eq!(e["details"][0]["field"], "scenario_text");
+    assert!(
+        e["details"][0]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("mine.txt"),
+        "{e}"
+    );
+}
+
+#[test]
+fn every_error_is_json_the_frameworks_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("g.db"));
+    let mut c = Client::new(&server.url()).unwrap();
+    let created = create(
+        &mut c,
+        json!({"ruleset": "ttrts", "seats": ["human", "human"], "seed": 1}),
+    );
+    let id = created["id"].as_str().unwrap();
+    // A method a route does not take: 405 with Allow.
+    let r = c.request("DELETE", "/api/games", &[], b"").unwrap();
+    error(&r, 405);
+    assert!(r
+        .header("allow")
+        .is_some_and(|a| a.contains("GET") && a.contains("POST")));
+    error(
+        &c.request("PUT", &format!("/api/games/{id}/orders"), &[], b"[]")
+            .unwrap(),
+        405,
+    );
+    error(
+        &c.request("POST", "/api/openapi.json", &[], b"").unwrap(),
+        405,
+    );
+    // Unknown routes, in the API and beside it.
+    error(&c.get("/api/nothing", None).unwrap(), 404);
+    error(&c.get("/no/such/page.js", None).unwrap(), 404);
+    // A path that does not decode to UTF-8.
+    error(&c.get("/api/games/%ff", None).unwrap(), 400);
+    error(&c.get("/api/games/%ff/view", None).unwrap(), 400);
+    // An address over hyper's limit (64 KiB): 414 from the framework itself.
+    let addr = server.addr.to_string();
+    let long = format!(
+        "GET /api/games/{} HTTP/1.1\r\nHost: x\r\n\r\n",
+        "a".repeat(100_000)
+    );
+    let (status, head, body) = raw(&addr, long.as_bytes());
+    assert_eq!(status, 414, "{head}");
+    assert!(head.contains("content-type: application/json"), "{head}");
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert!(v["error"].is_string() && v["details"].is_array(), "{body}");
+    // Not HTTP at all.
+    let (status, head, body) = raw(&addr, b"HELLO THERE\r\n\r\n");
+    assert_eq!(status, 400, "{head}");
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert!(v["error"].is_string(), "{body}");
+    // Too many headers.
+    let mut many = "GET /api/games HTTP/1.1\r\nHost: x\r\n".to_string();
+    for i in 0..200 {
+        many.push_str(&format!("X-H{i}: {i}\r\n"));
+    }
+    many.push_str("\r\n");
+    let (status, head, body) = raw(&addr, many.as_bytes());
+    assert!(status == 431 || status == 400, "{head}");
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert!(v["error"].is_string(), "{body}");
+    // After all that the server still answers.
+    assert_eq!(
+        c.get(&format!("/api/games/{id}"), None).unwrap().status,
+        200
+    );
+}
+
+#[test]
+fn the_bearer_scheme_is_case_insensitive() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("g.db"));
+    let mut c = Client::new(&server.url()).unwrap();
+    let created = create(
+        &mut c,
+        json!({"ruleset": "ttrts", "seats": ["human", "human"], "seed": 1}),
+    );
+    let id = created["id"].as_str().unwrap();
+    let t1 = token(&created, 1);
+    for scheme in ["bearer", "BEARER", "BeArEr"] {
+        let auth = format!("{scheme} {t1}");
+        let r = c
+            .request(
+                "GET",
+                &format!("/api/games/{id}/view"),
+                &[("Authorization", &auth)],
+                b"",
+            )
+            .unwrap();
+        assert_eq!(r.status, 200, "{scheme}");
+        assert_eq!(r.json()["seat"], 1, "{scheme}");
+    }
+    let r = c
+        .request(
+            "GET",
+            &format!("/api/games/{id}/view"),
+            &[("Authorization", &format!("Basic {t1}"))],
+            b"",
+        )
+        .unwrap();
+    error(&r, 401);
+    // The admin token too.
+    let auth = format!("bearer {ADMIN}");
+    let r = c
+        .request(
+            "POST",
+            "/api/games",
+            &[
+                ("Authorization", &auth),
+                ("Content-Type", "application/json"),
+            ],
+            json!({"ruleset": "ttrts", "seats": ["human", "human"]})
+                .to_string()
+                .as_bytes(),
+        )
+        .unwrap();
+    assert_eq!(r.status, 201);
+}
