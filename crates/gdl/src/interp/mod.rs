@@ -281,6 +281,9 @@ pub struct Interp {
     /// clause recognises them by pointer (see `Interp::is_kind_list`).
     pub(crate) kind_list_values: [Option<crate::list::List>; 4],
     pub tables: Vec<Option<TableData>>,
+    /// Per kind, the tables indexed by it (either index), so that a type
+    /// declared late grows those and does not look at all 321.
+    pub(crate) tables_by_kind: [Vec<usize>; 4],
     pub globals: Vec<Global>,
     pub modules: Vec<Module>,
     pub main_module: Option<usize>,
@@ -374,6 +377,12 @@ impl Interp {
             kind_lists_stale: [false; 4],
             kind_list_values: Default::default(),
             tables: vec![None; defs.tables.len()],
+            tables_by_kind: Kind::ALL.map(|k| {
+                (defs.tables.iter().enumerate())
+                    .filter(|(_, d)| d.index1 == k || d.index2 == k)
+                    .map(|(t, _)| t)
+                    .collect()
+            }),
             globals: Vec::new(),
             modules: Vec::new(),
             main_module: None,
@@ -516,12 +525,15 @@ impl Interp {
     fn prefix_of(&self, module: Option<usize>) -> Option<Vec<u8>> {
         let m = &self.modules[module?];
         let LineCounters { s, e } = m.counters;
-        let mut p = m.name.clone();
-        if s == e {
-            p.extend_from_slice(format!(":{s}: ").as_bytes());
+        use std::io::Write as _;
+        // Once per warning: written in place, not through `format!`.
+        let mut p = Vec::with_capacity(m.name.len() + 24);
+        p.extend_from_slice(&m.name);
+        let _ = if s == e {
+            write!(p, ":{s}: ")
         } else {
-            p.extend_from_slice(format!(":{s}-{e}: ").as_bytes());
-        }
+            write!(p, ":{s}-{e}: ")
+        };
         Some(p)
     }
 

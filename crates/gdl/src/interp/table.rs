@@ -130,31 +130,19 @@ impl Interp {
     pub(crate) fn grow_for_new_type(&mut self, kind: Kind) {
         // A table is allocated only after its index kinds are closed (see
         // `allocate_table`), and nothing reopens a kind: while `kind` is
-        // open no table needs growing, and the 321 tables are not looked at
-        // for every type a game declares.
-        let tables = if self.closed[kind.index()] {
-            self.defs.tables
-        } else {
-            &[]
-        };
-        for (t, def) in tables.iter().enumerate() {
-            let Some(data) = &mut self.tables[t] else {
-                continue;
-            };
-            let rows = if def.index1 == kind {
-                data.rows + 1
-            } else {
-                data.rows
-            };
-            let cols = if def.index2 == kind {
-                data.cols + 1
-            } else {
-                data.cols
-            };
-            if rows == data.rows && cols == data.cols {
-                continue;
+        // open no table needs growing. Once it is closed, only the tables
+        // indexed by it are looked at, and growing one moves nothing
+        // (`TableData::grow`), so a late type costs O(those tables).
+        if self.closed[kind.index()] {
+            for &t in &self.tables_by_kind[kind.index()] {
+                let def = &self.defs.tables[t];
+                let Some(data) = &mut self.tables[t] else {
+                    continue;
+                };
+                let rows = data.rows + usize::from(def.index1 == kind);
+                let cols = data.cols + usize::from(def.index2 == kind);
+                data.grow(rows, cols, def.default as i16);
             }
-            data.grow(rows, cols, def.default as i16);
         }
         if kind == Kind::Material {
             for u in &mut self.units {

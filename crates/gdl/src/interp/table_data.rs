@@ -15,25 +15,79 @@
 //! write): in `spec` (274 unit types) the rows that differ from their
 //! uniform value fill 3.4 MB, but only 0.4 MB of them are distinct, and
 //! writing them out was most of the process's page faults.
+//!
+//! A type declared after tables indexed by its kind were allocated grows
+//! them (spec 3.14, project). Every entry it adds reads the table's default,
+//! so growing only changes the table's logical size: the stored rows keep
+//! their width, a row's uniform value covers the columns it had (`span`),
+//! and whatever lies past a stored row reads the default. A row is widened
+//! only when it is written again, and then every slot of the buffer at once,
+//! with room to spare for the next types. Growing used to copy the whole
+//! table: `awls-rules` followed by `opal-rules` declares 424 types late,
+//! which grow tables 19,748 times, and the copies were 95% of reading it.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Marks a row that is not materialised (all its entries are its `uniform`).
-const UNSET: usize = usize::MAX;
+/// The state of one stored row.
+///
+/// Not materialised (`slot` is [`UNSET`]): its first `span` entries are
+/// `uniform`, the rest read the table's default. Materialised: its entries
+/// are slot `slot` of the table's store, and `span` and `uniform` are 0, so
+/// that two rows are in the same state exactly when their `Row`s are equal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Row {
+    slot: u32,
+    span: u32,
+    uniform: i16,
+}
+
+/// Marks a row that is not materialised.
+const UNSET: u32 = u32::MAX;
+
+impl Row {
+    /// Not materialised: `v` over the first `span` columns.
+    fn uniform(v: i16, span: usize) -> Row {
+        Row {
+            slot: UNSET,
+            span: u32::try_from(span).unwrap_or(u32::MAX),
+            uniform: v,
+        }
+    }
+
+    /// Materialised in slot `k`.
+    fn at(k: usize) -> Row {
+        debug_assert!(k < UNSET as usize);
+        Row {
+            slot: k as u32,
+            span: 0,
+            uniform: 0,
+        }
+    }
+
+    fn slot(self) -> Option<usize> {
+        (self.slot != UNSET).then_some(self.slot as usize)
+    }
+}
 
 /// The entries of one allocated table, `rows × cols`, entry (i, j) in row i.
 #[derive(Clone, Debug)]
 pub struct TableData {
     pub rows: usize,
     pub cols: usize,
-    /// Per row, the value of every entry while the row is not materialised.
-    /// A clause that gives a whole row one value (`(u1 t* 3)`, a row of
-    /// `(u* t* 3)`'s kind) sets this instead of writing the row out.
-    uniform: Vec<i16>,
-    /// Per row, its slot in `store` (entries `k * cols` onwards), or [`UNSET`].
-    /// Rows with the same entries may share one slot of `store`.
-    start: Vec<usize>,
-    /// The materialised rows, in slots of `cols` entries each.
+    /// What an entry added by growth reads: the table's default.
+    default: i16,
+    /// The stored rows' states. A clause that gives a whole row one value
+    /// (`(u1 t* 3)`, a row of `(u* t* 3)`'s kind) makes it uniform instead
+    /// of writing it out. Rows added by growth are stored (this vector
+    /// lengthened) when one of them is first written; until then they
+    /// read `default`.
+    state: Vec<Row>,
+    /// Entries per slot of `store`. Less than `cols` after growth (the
+    /// missing entries read `default`); more when the slots were widened
+    /// with room to spare (the entries past `cols` are `default`).
+    width: usize,
+    /// The materialised rows, in slots of `width` entries each. Rows with
+    /// the same entries may share one slot.
     store: Vec<i16>,
     /// Per slot of `store`, how many rows point to it (0: free).
     users: Vec<u32>,
@@ -91,13 +145,12 @@ impl RowCols {
     }
 }
 
-/// A partial row write: rows in state (`from`, `from_uniform`) given `v` at
-/// the columns of `cols` now read slot `to`. Valid until the table is changed other than
+/// A partial row write: rows in state `from` given `v` at the columns of
+/// `cols` now read slot `to`. Valid until the table is changed other than
 /// by `set_row` (every other change forgets it).
 #[derive(Clone, Debug)]
 struct LastWrite {
-    from: usize,
-    from_uniform: i16,
+    from: Row,
     /// The [`RowCols`] id.
     cols: u64,
     v: i16,
@@ -109,8 +162,9 @@ impl TableData {
         TableData {
             rows,
             cols,
-            uniform: vec![default; rows],
-            start: vec![UNSET; rows],
+            default,
+            state: vec![Row::uniform(default, cols); rows],
+            width: cols,
             store: Vec::new(),
             users: Vec::new(),
             free: Vec::new(),
@@ -118,66 +172,165 @@ impl TableData {
         }
     }
 
-    /// Row `i`'s entries if it is materialised.
+    /// Row `i`'s stored entries if it is materialised: its first
+    /// `min(width, cols)` entries (the rest read `default`).
     fn row_ref(&self, i: usize) -> Option<&[i16]> {
-        match self.start.get(i) {
-            Some(&k) if k != UNSET => {
-                let s = k * self.cols;
-                Some(&self.store[s..s + self.cols])
-            }
-            _ => None,
-        }
+        let k = self.state.get(i)?.slot()?;
+        let s = k * self.width;
+        Some(&self.store[s..s + self.width.min(self.cols)])
     }
 
-    /// Whether row `i` is in range, not materialised, and all `v`.
-    fn is_uniform(&self, i: usize, v: i16) -> bool {
-        self.start.get(i) == Some(&UNSET) && self.uniform[i] == v
+    /// Entry `j` (< `cols`) of a materialised row's stored entries.
+    #[inline]
+    fn entry(&self, row: &[i16], j: usize) -> i16 {
+        row.get(j).copied().unwrap_or(self.default)
+    }
+
+    /// Whether a row in state `r` is not materialised and all `v`.
+    #[inline]
+    fn is_uniform(&self, r: Row, v: i16) -> bool {
+        r.slot == UNSET && r.uniform == v && (r.span as usize >= self.cols || v == self.default)
+    }
+
+    /// Whether row `i` is in range, storing the rows added by growth if it
+    /// is one of them (before it is written).
+    #[inline]
+    fn stored(&mut self, i: usize) -> bool {
+        if i < self.state.len() {
+            return true;
+        }
+        if i >= self.rows {
+            return false;
+        }
+        self.store_rows();
+        true
+    }
+
+    /// Lengthens `state` to `rows`: the rows added by growth since, all
+    /// `default`.
+    #[cold]
+    #[inline(never)]
+    fn store_rows(&mut self) {
+        let fresh = Row::uniform(self.default, self.cols);
+        self.state.resize(self.rows, fresh);
     }
 
     pub fn get(&self, i: usize, j: usize) -> i16 {
-        match self.row_ref(i) {
-            Some(row) => row.get(j).copied().unwrap_or(0),
-            None if j < self.cols => self.uniform.get(i).copied().unwrap_or(0),
+        if j >= self.cols {
+            return 0;
+        }
+        match self.state.get(i) {
+            Some(r) if r.slot == UNSET => {
+                if j < r.span as usize {
+                    r.uniform
+                } else {
+                    self.default
+                }
+            }
+            Some(r) if j < self.width => self.store[r.slot as usize * self.width + j],
+            Some(_) => self.default,
+            None if i < self.rows => self.default,
             None => 0,
         }
     }
 
+    /// The columns below `n` (and `cols`) where row `i`'s entries are
+    /// positive, in order: a row at a time, for the design check's cycle
+    /// search, which reads whole tables of a few hundred types squared.
+    pub(crate) fn positive_columns(&self, i: usize, n: usize) -> Vec<usize> {
+        let n = n.min(self.cols);
+        // Entries `..k` are in `head` (or all `head_value`), the rest `default`.
+        let (k, head): (usize, Option<&[i16]>) = match self.state.get(i) {
+            _ if i >= self.rows => return Vec::new(),
+            None => (0, None),
+            Some(r) if r.slot == UNSET => {
+                let k = (r.span as usize).min(n);
+                let all = if r.uniform > 0 { 0..k } else { 0..0 };
+                let rest = if self.default > 0 { k..n } else { n..n };
+                return all.chain(rest).collect();
+            }
+            Some(_) => {
+                let row = self.row_ref(i).unwrap_or_default();
+                (row.len().min(n), Some(row))
+            }
+        };
+        let mut out: Vec<usize> = (head.unwrap_or_default()[..k].iter().enumerate())
+            .filter(|(_, &v)| v > 0)
+            .map(|(j, _)| j)
+            .collect();
+        if self.default > 0 {
+            out.extend(k..n);
+        }
+        out
+    }
+
     /// Row `i`, materialised and not shared, for writing (`None` if out of
-    /// range). Runs once per entry written, so the common case (the row is
-    /// there and its own) is inlined and the rest is out of line.
+    /// range): its first `cols` entries. Runs once per entry written, so the
+    /// common case (the row is there, wide enough and its own) is inlined
+    /// and the rest is out of line.
     #[inline]
     fn row_mut(&mut self, i: usize) -> Option<&mut [i16]> {
-        let k = match *self.start.get(i)? {
-            UNSET => self.materialise(i),
-            k if self.users[k] > 1 => self.unshare(i),
-            k => k,
+        if self.width < self.cols {
+            self.widen();
+        }
+        let k = match self.state.get(i)?.slot() {
+            None => self.materialise(i),
+            Some(k) if self.users[k] > 1 => self.unshare(i),
+            Some(k) => k,
         };
-        let s = k * self.cols;
+        let s = k * self.width;
         self.store.get_mut(s..s + self.cols)
+    }
+
+    /// Makes every slot at least `cols` wide, after growth: once for all
+    /// the types declared since the last write, and half as wide again as
+    /// before so that writes between types declared one by one do not copy
+    /// the buffer each time. New entries are `default`.
+    #[cold]
+    #[inline(never)]
+    fn widen(&mut self) {
+        let old = self.width;
+        let new = self.cols.max(old + old / 2);
+        self.last = None;
+        if self.users.is_empty() {
+            self.store.clear();
+            self.width = self.cols;
+            return;
+        }
+        let slots = self.users.len();
+        let mut store = Vec::with_capacity(self.rows.max(slots) * new);
+        for k in 0..slots {
+            store.extend_from_slice(&self.store[k * old..(k + 1) * old]);
+            store.resize((k + 1) * new, self.default);
+        }
+        self.store = store;
+        self.width = new;
     }
 
     /// A slot with one user and unspecified entries: a freed one, or a new
     /// one at the end of `store`.
     fn new_slot(&mut self) -> usize {
-        let cols = self.cols;
+        let width = self.width;
         if let Some(k) = self.free.pop() {
             self.users[k] = 1;
             return k;
         }
         // Room for every row at the first one: a slot is only added when
         // no freed one is left, and every other slot has a row, so the
-        // store never holds more than `rows` slots and never reallocates
-        // (the pages of slots never used are never touched).
+        // store never holds more than `rows` slots and reallocates only
+        // when the table grows (the pages of slots never used are never
+        // touched).
         if self.store.capacity() == 0 {
-            self.store.reserve_exact(self.rows * cols);
+            self.store.reserve_exact(self.rows * width);
         }
         let k = self.users.len();
-        self.store.resize((k + 1) * cols, 0);
+        self.store.resize((k + 1) * width, 0);
         self.users.push(1);
         k
     }
 
     /// A row no longer uses slot `k`.
+    #[inline(always)]
     fn release(&mut self, k: usize) {
         self.users[k] -= 1;
         if self.users[k] == 0 {
@@ -185,16 +338,28 @@ impl TableData {
         }
     }
 
-    /// Gives row `i` (in range, not materialised) its entries, all its
-    /// uniform value, and returns its slot.
+    /// Row `i` (in state `from`) now reads slot `to`, shared.
+    #[inline(always)]
+    fn share(&mut self, i: usize, from: Row, to: usize) {
+        if let Some(k) = from.slot() {
+            self.release(k);
+        }
+        self.users[to] += 1;
+        self.state[i] = Row::at(to);
+    }
+
+    /// Gives row `i` (in range, not materialised) its entries, its uniform
+    /// value over its span and the default after, and returns its slot.
     #[cold]
     #[inline(never)]
     fn materialise(&mut self, i: usize) -> usize {
         let k = self.new_slot();
-        let base = self.uniform[i];
-        let s = k * self.cols;
-        self.store[s..s + self.cols].fill(base);
-        self.start[i] = k;
+        let r = self.state[i];
+        let span = (r.span as usize).min(self.width);
+        let slot = &mut self.store[k * self.width..(k + 1) * self.width];
+        slot[..span].fill(r.uniform);
+        slot[span..].fill(self.default);
+        self.state[i] = Row::at(k);
         k
     }
 
@@ -202,12 +367,12 @@ impl TableData {
     #[cold]
     #[inline(never)]
     fn unshare(&mut self, i: usize) -> usize {
-        let old = self.start[i];
+        let old = self.state[i].slot as usize;
         let k = self.new_slot();
-        let (from, cols) = (old * self.cols, self.cols);
-        self.store.copy_within(from..from + cols, k * cols);
+        let (from, width) = (old * self.width, self.width);
+        self.store.copy_within(from..from + width, k * width);
         self.release(old);
-        self.start[i] = k;
+        self.state[i] = Row::at(k);
         k
     }
 
@@ -215,22 +380,20 @@ impl TableData {
     /// it had for reuse.
     fn set_uniform(&mut self, i: usize, v: i16) {
         self.last = None;
-        if i >= self.rows {
+        if !self.stored(i) {
             return;
         }
-        let s = self.start[i];
-        if s != UNSET {
-            self.release(s);
-            self.start[i] = UNSET;
+        if let Some(k) = self.state[i].slot() {
+            self.release(k);
         }
-        self.uniform[i] = v;
+        self.state[i] = Row::uniform(v, self.cols);
     }
 
     pub fn set(&mut self, i: usize, j: usize, v: i16) {
-        if j >= self.cols || self.is_uniform(i, v) {
+        if j >= self.cols || !self.stored(i) || self.is_uniform(self.state[i], v) {
             return;
         }
-        if self.row_ref(i).is_some_and(|row| row[j] == v) {
+        if self.row_ref(i).is_some_and(|row| self.entry(row, j) == v) {
             return;
         }
         self.last = None;
@@ -241,8 +404,8 @@ impl TableData {
 
     /// Sets every entry to `v`.
     pub fn fill(&mut self, v: i16) {
-        self.uniform.fill(v);
-        self.start.fill(UNSET);
+        self.store_rows();
+        self.state.fill(Row::uniform(v, self.cols));
         self.store.clear();
         self.users.clear();
         self.free.clear();
@@ -263,33 +426,24 @@ impl TableData {
             self.set_uniform(i, v);
             return;
         }
-        if i >= self.rows || self.is_uniform(i, v) || cols.cols.is_empty() {
+        if !self.stored(i) || cols.cols.is_empty() {
             return;
         }
-        let (from, from_uniform) = (self.start[i], self.uniform[i]);
+        let from = self.state[i];
+        if self.is_uniform(from, v) {
+            return;
+        }
         if let Some(last) = &self.last {
-            if last.cols == cols.id
-                && last.v == v
-                && last.from == from
-                && (from != UNSET || last.from_uniform == from_uniform)
-            {
+            if last.cols == cols.id && last.v == v && last.from == from {
                 let to = last.to;
-                if from != to {
-                    if from != UNSET {
-                        self.release(from);
-                    }
-                    self.users[to] += 1;
-                    self.start[i] = to;
+                if from.slot != to as u32 {
+                    self.share(i, from, to);
                 }
                 return;
             }
         }
         if let Some(row) = self.row_ref(i) {
-            if cols
-                .cols
-                .iter()
-                .all(|&j| row.get(j).is_none_or(|&c| c == v))
-            {
+            if cols.cols.iter().all(|&j| self.entry(row, j) == v) {
                 return;
             }
         }
@@ -301,10 +455,9 @@ impl TableData {
         }
         self.last = Some(LastWrite {
             from,
-            from_uniform,
             cols: cols.id,
             v,
-            to: self.start[i],
+            to: self.state[i].slot as usize,
         });
     }
 
@@ -314,22 +467,17 @@ impl TableData {
             self.fill(v);
             return;
         }
+        self.store_rows();
         for i in 0..self.rows {
             // The common case inline: the row is in the state the last
             // write started from, and takes its result (see `set_row`).
+            let from = self.state[i];
             if let Some(last) = &self.last {
-                let (from, to) = (self.start[i], last.to);
-                if last.cols == cols.id
-                    && last.v == v
-                    && last.from == from
-                    && from != to
-                    && (from != UNSET || last.from_uniform == self.uniform[i])
-                {
-                    if from != UNSET {
-                        self.release(from);
+                if last.cols == cols.id && last.v == v && last.from == from {
+                    let to = last.to;
+                    if from.slot != to as u32 {
+                        self.share(i, from, to);
                     }
-                    self.users[to] += 1;
-                    self.start[i] = to;
                     continue;
                 }
             }
@@ -338,27 +486,27 @@ impl TableData {
     }
 
     /// Grows to `rows × cols`, keeping entries at their (i, j) and giving new
-    /// ones `default` (spec 3.14). A uniform row stays uniform when it gains
-    /// no columns or its value is `default`.
+    /// ones `default` (spec 3.14). With the table's own default and no
+    /// dimension shrinking, as when a type is declared late, this only
+    /// changes the table's size: nothing stored moves (see the module doc).
     pub fn grow(&mut self, rows: usize, cols: usize, default: i16) {
+        if rows < self.rows || cols < self.cols || default != self.default {
+            self.rebuild(rows, cols, default);
+            return;
+        }
+        self.last = None;
+        self.rows = rows;
+        self.cols = cols;
+    }
+
+    /// [`TableData::grow`] in general: a new table with the old entries
+    /// copied one by one.
+    #[cold]
+    fn rebuild(&mut self, rows: usize, cols: usize, default: i16) {
         let mut grown = TableData::new(rows, cols, default);
-        let n = self.cols.min(cols);
         for i in 0..self.rows.min(rows) {
-            match self.row_ref(i) {
-                None if cols <= self.cols || self.uniform[i] == default => {
-                    grown.uniform[i] = self.uniform[i];
-                }
-                None => {
-                    grown.uniform[i] = self.uniform[i];
-                    if let Some(to) = grown.row_mut(i) {
-                        to[n..].fill(default);
-                    }
-                }
-                Some(row) => {
-                    if let Some(to) = grown.row_mut(i) {
-                        to[..n].copy_from_slice(&row[..n]);
-                    }
-                }
+            for j in 0..self.cols.min(cols) {
+                grown.set(i, j, self.get(i, j));
             }
         }
         *self = grown;
@@ -366,10 +514,16 @@ impl TableData {
 
     /// Row `i`'s entries.
     pub fn row(&self, i: usize) -> Vec<i16> {
-        match self.row_ref(i) {
-            Some(row) => row.to_vec(),
-            None => vec![self.uniform.get(i).copied().unwrap_or(0); self.cols],
+        if i >= self.rows {
+            return vec![0; self.cols];
         }
+        let mut out = match (self.row_ref(i), self.state.get(i)) {
+            (Some(row), _) => row.to_vec(),
+            (None, Some(r)) => vec![r.uniform; (r.span as usize).min(self.cols)],
+            (None, None) => Vec::new(),
+        };
+        out.resize(self.cols, self.default);
+        out
     }
 
     /// All entries in order, first index outer.
@@ -415,15 +569,142 @@ mod tests {
         t.set(1, 0, 5);
         assert_eq!(t.row(1), vec![5, 5]);
         assert_eq!(t.store.len(), 0);
-        // A new column takes the default, so the row must now be written out.
+        // A new column takes the default; the row stays unmaterialised, its
+        // value covering the columns it had.
         t.grow(3, 3, 0);
         assert_eq!(t.entries(), vec![0, 0, 0, 5, 5, 0, 0, 0, 0]);
+        assert_eq!(t.store.len(), 0);
+        // Writing the row's value at the new column makes it uniform again
+        // only by a whole-row write; an entry write materialises it.
+        t.set(1, 2, 5);
+        assert_eq!(t.row(1), vec![5; 3]);
+        assert_eq!(t.store.len(), 3);
         // A new row only: uniform rows keep their value unmaterialised.
         t.set_row(2, &RowCols::new(vec![0, 1, 2], t.cols), 4);
         t.grow(4, 3, 0);
         assert_eq!(t.row(2), vec![4; 3]);
         assert_eq!(t.row(3), vec![0; 3]);
         assert_eq!(t.store.len(), 3);
+    }
+
+    #[test]
+    fn growth_moves_nothing_until_a_row_is_written() {
+        let mut t = TableData::new(2, 2, 1);
+        t.set(0, 1, 7);
+        t.set(1, 0, 3);
+        let stored = t.store.clone();
+        for n in 3..10 {
+            t.grow(n, n, 1);
+        }
+        // Nothing was copied or widened for the seven types.
+        assert_eq!(t.store, stored);
+        assert_eq!(t.get(0, 1), 7);
+        assert_eq!(t.get(0, 8), 1);
+        assert_eq!(t.get(8, 8), 1);
+        assert_eq!(t.get(9, 0), 0, "out of range reads 0");
+        // The next write widens every slot once, to 9 columns or more.
+        t.set(1, 8, 4);
+        assert!(t.width >= 9);
+        assert_eq!(t.row(0), [1, 7, 1, 1, 1, 1, 1, 1, 1]);
+        assert_eq!(t.row(1), [3, 1, 1, 1, 1, 1, 1, 1, 4]);
+        // One more type fits the room left by widening: no copy.
+        let width = t.width;
+        t.grow(10, 10, 1);
+        if width >= 10 {
+            let stored = t.store.clone();
+            t.set(0, 9, 2);
+            assert_eq!(t.store.len(), stored.len());
+        } else {
+            t.set(0, 9, 2);
+        }
+        assert_eq!(t.row(0), [1, 7, 1, 1, 1, 1, 1, 1, 1, 2]);
+        assert_eq!(t.row(1), [3, 1, 1, 1, 1, 1, 1, 1, 4, 1]);
+    }
+
+    /// A dense table, as 7.5 keeps it, for the model tests below.
+    struct Dense {
+        rows: usize,
+        cols: usize,
+        e: Vec<i16>,
+    }
+
+    impl Dense {
+        fn grow(&mut self, rows: usize, cols: usize, default: i16) {
+            let mut e = vec![default; rows * cols];
+            for i in 0..self.rows.min(rows) {
+                for j in 0..self.cols.min(cols) {
+                    e[i * cols + j] = self.e[i * self.cols + j];
+                }
+            }
+            (self.rows, self.cols, self.e) = (rows, cols, e);
+        }
+    }
+
+    proptest::proptest! {
+        /// Any mix of writes and growth reads as a dense table would.
+        #[test]
+        fn growth_and_writes_agree_with_a_dense_table(
+            default in -2i16..3,
+            ops in proptest::collection::vec((0u8..6, 0usize..12, 0usize..12, -2i16..3), 0..80),
+        ) {
+            let mut t = TableData::new(2, 3, default);
+            let mut d = Dense { rows: 2, cols: 3, e: vec![default; 6] };
+            for (op, a, b, v) in ops {
+                match op {
+                    0 => {
+                        t.set(a, b, v);
+                        if a < d.rows && b < d.cols {
+                            d.e[a * d.cols + b] = v;
+                        }
+                    }
+                    1 => {
+                        let (rows, cols) = (d.rows + a % 2, d.cols + b % 3);
+                        t.grow(rows, cols, default);
+                        d.grow(rows, cols, default);
+                    }
+                    2 => {
+                        let cols: Vec<usize> = (0..d.cols).filter(|j| (b >> (j % 4)) & 1 == 1).collect();
+                        let rc = RowCols::new(cols.clone(), d.cols);
+                        for i in 0..d.rows {
+                            if (i + a) % 3 != 0 {
+                                t.set_row(i, &rc, v);
+                                for &j in &cols {
+                                    d.e[i * d.cols + j] = v;
+                                }
+                            }
+                        }
+                    }
+                    3 => {
+                        let cols: Vec<usize> = (0..d.cols).filter(|j| j % 2 == b % 2).collect();
+                        let rc = RowCols::new(cols.clone(), d.cols);
+                        t.set_every_row(&rc, v);
+                        for i in 0..d.rows {
+                            for &j in &cols {
+                                d.e[i * d.cols + j] = v;
+                            }
+                        }
+                    }
+                    4 if a < d.rows => {
+                        t.set_row(a, &RowCols::every(d.cols), v);
+                        d.e[a * d.cols..(a + 1) * d.cols].fill(v);
+                    }
+                    5 if a % 5 == 0 => {
+                        t.fill(v);
+                        d.e.fill(v);
+                    }
+                    _ => {}
+                }
+                proptest::prop_assert_eq!((t.rows, t.cols), (d.rows, d.cols));
+                proptest::prop_assert_eq!(&t.entries(), &d.e);
+                for i in 0..d.rows + 1 {
+                    for n in [d.cols.saturating_sub(1), d.cols, d.cols + 2] {
+                        let positive: Vec<usize> =
+                            (0..n.min(d.cols)).filter(|&j| t.get(i, j) > 0).collect();
+                        proptest::prop_assert_eq!(t.positive_columns(i, n), positive);
+                    }
+                }
+            }
+        }
     }
 
     #[test]

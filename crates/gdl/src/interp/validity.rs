@@ -32,9 +32,7 @@ impl Interp {
         let n = data.rows.min(data.cols);
         // The edges out of each type, read from the table once rather than
         // once per search that reaches the type.
-        let edges: Vec<Vec<usize>> = (0..n)
-            .map(|i| (0..n).filter(|&j| data.get(i, j) > 0).collect())
-            .collect();
+        let edges: Vec<Vec<usize>> = (0..n).map(|i| data.positive_columns(i, n)).collect();
         let mut seen = vec![false; n];
         let mut stack = Vec::new();
         (0..n).find(|&start| {
