@@ -35,6 +35,7 @@ pub mod files;
 pub mod host;
 pub mod openapi;
 pub mod policy;
+#[cfg(feature = "postgres")]
 pub mod postgres;
 pub mod public;
 pub mod scheduler;

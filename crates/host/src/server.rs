@@ -14,6 +14,7 @@ use tokio::sync::watch;
 use crate::api::{self, AppState};
 use crate::error::{ErrorKind, HostError};
 use crate::host::Host;
+#[cfg(feature = "postgres")]
 use crate::postgres::PgStore;
 use crate::scheduler;
 use crate::sqlite::SqliteStore;
@@ -62,8 +63,15 @@ impl Default for Config {
 /// Opens the storage a `--db` URL names.
 pub fn open_storage(db: &str) -> Result<Arc<dyn Storage>, HostError> {
     if db.starts_with("postgres://") || db.starts_with("postgresql://") {
-        let store = PgStore::open(db).map_err(|e| HostError::storage(e.to_string()))?;
-        return Ok(Arc::new(store));
+        #[cfg(feature = "postgres")]
+        {
+            let store = PgStore::open(db).map_err(|e| HostError::storage(e.to_string()))?;
+            return Ok(Arc::new(store));
+        }
+        #[cfg(not(feature = "postgres"))]
+        return Err(HostError::storage(
+            "this orderly was built without PostgreSQL: build it with the `postgres` feature (on by default) or give --db a SQLite file".to_string(),
+        ));
     }
     let path = PathBuf::from(db.strip_prefix("sqlite:").unwrap_or(db));
     let store = SqliteStore::open(&path)

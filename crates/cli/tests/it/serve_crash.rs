@@ -278,6 +278,7 @@ fn killed_servers_lose_nothing_and_finish_with_the_same_record() {
     crash_test(&db("reference.db"), &db("crash.db"));
 }
 
+#[cfg(feature = "postgres")]
 #[test]
 #[ignore = "needs PostgreSQL: eval \"$(scripts/postgres-up)\" sets ORDERLY_TEST_POSTGRES; then cargo test -- --ignored"]
 fn killed_servers_on_postgres_lose_nothing_and_finish_with_the_same_record() {

@@ -10,5 +10,6 @@ mod memory;
 mod record_turns;
 mod records;
 mod secrecy;
+#[cfg(feature = "postgres")]
 mod shared;
 mod storage;

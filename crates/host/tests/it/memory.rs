@@ -56,14 +56,11 @@ fn finished_games_leave_memory_and_come_back_on_demand() {
     bounded(&|| open(&db));
 }
 
+#[cfg(feature = "postgres")]
 #[test]
+#[ignore = "needs PostgreSQL: eval \"$(scripts/postgres-up)\" sets ORDERLY_TEST_POSTGRES, then cargo test -- --include-ignored"]
 fn postgres_finished_games_leave_memory_and_come_back_on_demand() {
-    let Ok(url) = std::env::var("ORDERLY_TEST_POSTGRES") else {
-        crate::common::say_skipped(
-            "skipped postgres_finished_games_leave_memory_and_come_back_on_demand: ORDERLY_TEST_POSTGRES is not set (eval \"$(scripts/postgres-up)\" starts a local PostgreSQL and sets it)",
-        );
-        return;
-    };
+    let url = crate::common::postgres_url();
     let url = host::postgres::fresh_schema(&url, "memory").unwrap();
     bounded(&|| with_cache(Arc::new(host::postgres::PgStore::open(&url).unwrap())));
 }

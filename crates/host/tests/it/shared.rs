@@ -3,14 +3,14 @@
 //! created on either, bots on both seats each talking to a different server,
 //! every game finishes with the record a single SQLite server gives for the
 //! same seeds and bots, and every step is resolved exactly once. Needs
-//! `ORDERLY_TEST_POSTGRES` (skipped, saying so, when it is not set:
-//! `eval "$(scripts/postgres-up)"` sets it). Every wait is bounded.
-
-use std::time::{Duration, Instant};
+//! `ORDERLY_TEST_POSTGRES`, so these tests are ignored unless asked for
+//! with `--include-ignored` (`eval "$(scripts/postgres-up)"` sets it). Every wait is bounded.
 
 use crate::common;
+use std::time::{Duration, Instant};
 
 use client::Client;
+#[cfg(feature = "postgres")]
 use host::postgres::PgStore;
 use host::storage::{read, Storage};
 use host::{Background, Config};
@@ -126,14 +126,11 @@ fn play(servers: &[String]) -> Vec<(String, Value)> {
     out
 }
 
+#[cfg(feature = "postgres")]
 #[test]
+#[ignore = "needs PostgreSQL: eval \"$(scripts/postgres-up)\" sets ORDERLY_TEST_POSTGRES, then cargo test -- --include-ignored"]
 fn two_servers_on_one_postgres_play_like_one() {
-    let Ok(url) = std::env::var("ORDERLY_TEST_POSTGRES") else {
-        common::say_skipped(
-            "skipped two_servers_on_one_postgres_play_like_one: ORDERLY_TEST_POSTGRES is not set (eval \"$(scripts/postgres-up)\" starts a local PostgreSQL and sets it)"
-        );
-        return;
-    };
+    let url = common::postgres_url();
     let db = host::postgres::fresh_schema(&url, "two_servers")
         .unwrap_or_else(|e| panic!("ORDERLY_TEST_POSTGRES={url}: {e}"));
 
@@ -197,14 +194,11 @@ fn two_servers_on_one_postgres_play_like_one() {
 /// Deadlines with two servers sweeping the same games: each due turn is
 /// resolved once, by whichever server locks it first, and both servers see
 /// it.
+#[cfg(feature = "postgres")]
 #[test]
+#[ignore = "needs PostgreSQL: eval \"$(scripts/postgres-up)\" sets ORDERLY_TEST_POSTGRES, then cargo test -- --include-ignored"]
 fn two_servers_on_one_postgres_resolve_each_deadline_once() {
-    let Ok(url) = std::env::var("ORDERLY_TEST_POSTGRES") else {
-        common::say_skipped(
-            "skipped two_servers_on_one_postgres_resolve_each_deadline_once: ORDERLY_TEST_POSTGRES is not set (eval \"$(scripts/postgres-up)\" starts a local PostgreSQL and sets it)"
-        );
-        return;
-    };
+    let url = common::postgres_url();
     let db = host::postgres::fresh_schema(&url, "deadlines")
         .unwrap_or_else(|e| panic!("ORDERLY_TEST_POSTGRES={url}: {e}"));
     let a = server(&db);

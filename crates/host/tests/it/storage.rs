@@ -1,12 +1,16 @@
 //! The storage suite: what every backend must do, run the same against
 //! SQLite (in a temporary folder) and PostgreSQL (in a fresh schema of the
-//! database `ORDERLY_TEST_POSTGRES` names; skipped, saying so, when it is
-//! not set: `eval "$(scripts/postgres-up)"` sets it).
+//! database `ORDERLY_TEST_POSTGRES` names; those tests are ignored unless
+//! asked for with `--include-ignored`: `eval "$(scripts/postgres-up)"` sets
+//! it).
+
+#![cfg_attr(not(feature = "postgres"), allow(unused_imports))]
 
 use std::time::Duration;
 
 use crate::common;
 
+#[cfg(feature = "postgres")]
 use host::postgres::PgStore;
 use host::sqlite::SqliteStore;
 use host::storage::{
@@ -14,21 +18,13 @@ use host::storage::{
 };
 use serde_json::json;
 
-/// A URL to a fresh schema of the test database, or `None` (after saying
-/// the test is skipped) when there is no test database.
-fn postgres(test: &str) -> Option<String> {
-    match std::env::var("ORDERLY_TEST_POSTGRES") {
-        Ok(url) if !url.is_empty() => Some(
-            host::postgres::fresh_schema(&url, test)
-                .unwrap_or_else(|e| panic!("ORDERLY_TEST_POSTGRES={url}: {e}")),
-        ),
-        _ => {
-            common::say_skipped(&format!(
-                "skipped {test}: ORDERLY_TEST_POSTGRES is not set (eval \"$(scripts/postgres-up)\" starts a local PostgreSQL and sets it)"
-            ));
-            None
-        }
-    }
+#[cfg(feature = "postgres")]
+/// A URL to a fresh schema of the test database (these tests are ignored
+/// unless asked for, and then need one).
+fn postgres(test: &str) -> String {
+    let url = common::postgres_url();
+    host::postgres::fresh_schema(&url, test)
+        .unwrap_or_else(|e| panic!("ORDERLY_TEST_POSTGRES={url}: {e}"))
 }
 
 fn block<T>(f: impl std::future::Future<Output = T>) -> T {
@@ -259,11 +255,11 @@ fn sqlite_passes_the_storage_suite() {
     assert!(!s.shared());
 }
 
+#[cfg(feature = "postgres")]
 #[test]
+#[ignore = "needs PostgreSQL: eval \"$(scripts/postgres-up)\" sets ORDERLY_TEST_POSTGRES, then cargo test -- --include-ignored"]
 fn postgres_passes_the_storage_suite() {
-    let Some(url) = postgres("postgres_passes_the_storage_suite") else {
-        return;
-    };
+    let url = postgres("postgres_passes_the_storage_suite");
     {
         let s = PgStore::open(&url).unwrap();
         assert!(s.shared());
@@ -273,6 +269,7 @@ fn postgres_passes_the_storage_suite() {
     after_reopen(&s);
 }
 
+#[cfg(feature = "postgres")]
 #[test]
 fn postgres_a_bad_url_or_an_absent_server_is_a_clear_error() {
     let e = PgStore::open("postgres://a:b@127.0.0.1:notaport/x")
@@ -287,11 +284,11 @@ fn postgres_a_bad_url_or_an_absent_server_is_a_clear_error() {
 /// Two stores on one database, as two `orderly serve` processes: each hears
 /// what the other commits, and a resolution from a copy that missed the
 /// other's orders is refused.
+#[cfg(feature = "postgres")]
 #[test]
+#[ignore = "needs PostgreSQL: eval \"$(scripts/postgres-up)\" sets ORDERLY_TEST_POSTGRES, then cargo test -- --include-ignored"]
 fn postgres_two_stores_share_one_database() {
-    let Some(url) = postgres("postgres_two_stores_share_one_database") else {
-        return;
-    };
+    let url = postgres("postgres_two_stores_share_one_database");
     let a = PgStore::open(&url).unwrap();
     let b = PgStore::open(&url).unwrap();
     let mut heard_by_b = b.notices().unwrap();
@@ -376,11 +373,11 @@ fn postgres_two_stores_share_one_database() {
 
 /// Many resolutions of the same step raced from two stores: exactly one
 /// lands.
+#[cfg(feature = "postgres")]
 #[test]
+#[ignore = "needs PostgreSQL: eval \"$(scripts/postgres-up)\" sets ORDERLY_TEST_POSTGRES, then cargo test -- --include-ignored"]
 fn postgres_a_step_is_resolved_once_under_a_race() {
-    let Some(url) = postgres("postgres_a_step_is_resolved_once_under_a_race") else {
-        return;
-    };
+    let url = postgres("postgres_a_step_is_resolved_once_under_a_race");
     let a = PgStore::open(&url).unwrap();
     let b = PgStore::open(&url).unwrap();
     write(
@@ -429,11 +426,11 @@ fn postgres_a_step_is_resolved_once_under_a_race() {
 /// Connections the database drops (a restart, a network failure) are made
 /// again: the write that found one lost fails, unacknowledged; later ones
 /// work.
+#[cfg(feature = "postgres")]
 #[test]
+#[ignore = "needs PostgreSQL: eval \"$(scripts/postgres-up)\" sets ORDERLY_TEST_POSTGRES, then cargo test -- --include-ignored"]
 fn postgres_a_lost_connection_is_made_again() {
-    let Some(url) = postgres("postgres_a_lost_connection_is_made_again") else {
-        return;
-    };
+    let url = postgres("postgres_a_lost_connection_is_made_again");
     let app = format!("orderly_reconnect_{}", std::process::id());
     let url = format!("{url}&application_name={app}");
     let s = PgStore::open(&url).unwrap();
@@ -537,11 +534,11 @@ fn sqlite_keeps_record_turns_in_turn_rows() {
     record_turns_suite(&s);
 }
 
+#[cfg(feature = "postgres")]
 #[test]
+#[ignore = "needs PostgreSQL: eval \"$(scripts/postgres-up)\" sets ORDERLY_TEST_POSTGRES, then cargo test -- --include-ignored"]
 fn postgres_keeps_record_turns_in_turn_rows() {
-    let Some(url) = postgres("postgres_keeps_record_turns_in_turn_rows") else {
-        return;
-    };
+    let url = postgres("postgres_keeps_record_turns_in_turn_rows");
     record_turns_suite(&PgStore::open(&url).unwrap());
 }
 
@@ -589,11 +586,11 @@ fn sqlite_opens_the_older_tables() {
     old_tables_suite(&SqliteStore::open(&path).unwrap());
 }
 
+#[cfg(feature = "postgres")]
 #[test]
+#[ignore = "needs PostgreSQL: eval \"$(scripts/postgres-up)\" sets ORDERLY_TEST_POSTGRES, then cargo test -- --include-ignored"]
 fn postgres_opens_the_older_tables() {
-    let Some(url) = postgres("postgres_opens_the_older_tables") else {
-        return;
-    };
+    let url = postgres("postgres_opens_the_older_tables");
     block(async {
         let (client, conn) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
             .await
@@ -610,11 +607,11 @@ fn postgres_opens_the_older_tables() {
 /// A game row held by another session (a stuck server, a client stopped
 /// mid-transaction) makes a write wait at most the lock timeout, then fail
 /// as a conflict with nothing written, not stall the store's queue.
+#[cfg(feature = "postgres")]
 #[test]
+#[ignore = "needs PostgreSQL: eval \"$(scripts/postgres-up)\" sets ORDERLY_TEST_POSTGRES, then cargo test -- --include-ignored"]
 fn postgres_a_held_row_is_a_conflict_not_a_stall() {
-    let Some(url) = postgres("postgres_a_held_row_is_a_conflict_not_a_stall") else {
-        return;
-    };
+    let url = postgres("postgres_a_held_row_is_a_conflict_not_a_stall");
     let s = std::sync::Arc::new(PgStore::open(&url).unwrap());
     write(
         &*s,

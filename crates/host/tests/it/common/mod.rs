@@ -97,11 +97,14 @@ pub fn record(c: &mut Client, id: &str) -> Value {
         .json()
 }
 
-/// Says that a test is skipped and why, on standard error past the test
-/// harness's capture, so a plain `cargo test` shows it (never a silent ok).
-pub fn say_skipped(line: &str) {
-    use std::io::Write;
-    let _ = std::io::stderr()
-        .lock()
-        .write_all(format!("{line}\n").as_bytes());
+#[cfg(feature = "postgres")]
+/// The PostgreSQL database of the ignored PostgreSQL tests: asking for
+/// them without one is a mistake, said plainly.
+pub fn postgres_url() -> String {
+    match std::env::var("ORDERLY_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => url,
+        _ => panic!(
+            "this PostgreSQL test needs ORDERLY_TEST_POSTGRES: eval \"$(scripts/postgres-up)\" starts a local PostgreSQL and sets it"
+        ),
+    }
 }
