@@ -373,7 +373,7 @@ impl Host {
                     stored.game.id, stored.game.ruleset
                 ))
             })?;
-        Slot::from_row(rules, stored.game, stored.orders, stored.turns).map_err(HostError::storage)
+        Slot::from_row(rules, stored.game, stored.orders, stored.turns)
     }
 
     /// Reads a game again from storage, for when this process's copy is

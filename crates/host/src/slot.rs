@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::auth;
+use crate::error::HostError;
 use crate::policy::DeadlinePolicy;
 use crate::storage::{GameRow, OrderFormat, OrderRow};
 
@@ -83,18 +84,27 @@ pub fn bot_seed(game_seed: u64, seat: usize, step: u64) -> u64 {
 
 /// Applies stored orders to a match; they were accepted on this very state
 /// before, so they are accepted again.
-pub fn apply_order(game: &mut dyn Game, order: &OrderRow) -> Result<(), String> {
+/// A stored order the match no longer takes is a storage error: the
+/// database holds something this build cannot replay.
+pub fn apply_order(game: &mut dyn Game, order: &OrderRow) -> Result<(), HostError> {
     let seat = Seat(order.seat);
+    let refused = |why: String| {
+        HostError::storage(format!(
+            "stored orders of seat {} are not accepted again: {why}",
+            order.seat
+        ))
+    };
     match order.format {
         OrderFormat::Json => {
-            let value: Value = serde_json::from_str(&order.body).map_err(|e| e.to_string())?;
+            let value: Value =
+                serde_json::from_str(&order.body).map_err(|e| refused(e.to_string()))?;
             game.submit_json(seat, value)
                 .map(|_| ())
-                .map_err(|e| format!("{e:?}"))
+                .map_err(|e| refused(format!("{e:?}")))
         }
         OrderFormat::Text => match game.submit_text(seat, order.body.as_bytes()) {
             ParsedOrders::Accepted(_) => Ok(()),
-            other => Err(format!("{other:?}")),
+            other => Err(refused(format!("{other:?}"))),
         },
     }
 }
@@ -115,16 +125,18 @@ impl Slot {
         row: GameRow,
         orders: Vec<OrderRow>,
         turns: Vec<String>,
-    ) -> Result<Slot, String> {
+    ) -> Result<Slot, HostError> {
         let meta: Meta = serde_json::from_value(row.meta.clone())
-            .map_err(|e| format!("game {}: stored metadata: {e}", row.id))?;
+            .map_err(|e| HostError::storage(format!("game {}: stored metadata: {e}", row.id)))?;
         let mut game = rules
             .restore_with_turns(row.state.clone(), &turns)
-            .map_err(|e| format!("game {}: stored match: {}", row.id, e.message))?;
+            .map_err(|e| {
+                HostError::storage(format!("game {}: stored match: {}", row.id, e.message))
+            })?;
         let mut by_seat = BTreeMap::new();
         for o in orders {
             apply_order(&mut *game, &o)
-                .map_err(|e| format!("game {}: stored orders of seat {}: {e}", row.id, o.seat))?;
+                .map_err(|e| HostError::storage(format!("game {}: {}", row.id, e.message)))?;
             by_seat.insert(o.seat, o);
         }
         Ok(Slot {
@@ -141,7 +153,6 @@ impl Slot {
         })
     }
 
-    /// Throws away anything in memory that is not durable: back to the
     /// How the game ended: by its rules, or (no winner) at the turn limit.
     pub fn outcome(&self) -> Option<Outcome> {
         self.game.outcome().or_else(|| {
@@ -150,12 +161,13 @@ impl Slot {
         })
     }
 
+    /// Throws away anything in memory that is not durable: back to the
     /// stored match and orders.
-    pub fn rebuild(&mut self) -> Result<(), String> {
+    pub fn rebuild(&mut self) -> Result<(), HostError> {
         let mut game = self
             .rules
             .restore_with_turns(self.base.clone(), &self.turns)
-            .map_err(|e| e.message)?;
+            .map_err(|e| HostError::storage(format!("stored match: {}", e.message)))?;
         for o in self.orders.values() {
             apply_order(&mut *game, o)?;
         }

@@ -257,14 +257,28 @@ pub(super) fn status(field: &Field, d: &mut Diagnostics) -> Option<Status> {
     ok.then_some(s)
 }
 
+/// Why a token is not a move element (spec §3.9); its message says what to
+/// write instead.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BadMoveElement {
+    #[error("{token:?} is too large")]
+    TooLarge { token: String },
+    #[error("{token:?} is the rulebook form; write {suggestion}")]
+    RulebookForm { token: String, suggestion: String },
+    #[error("{token:?} is not a move element; use +n or -n to change speed, nS or nP to turn")]
+    NotAMove { token: String },
+}
+
 /// Reads one move element (spec §3.9), or says what is wrong with it.
-pub fn move_element(tok: &str) -> Result<MoveElement, String> {
+pub fn move_element(tok: &str) -> Result<MoveElement, BadMoveElement> {
     let b = tok.as_bytes();
     let digits_ok = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit());
-    let number = |s: &str| -> Result<u32, String> {
+    let number = |s: &str| -> Result<u32, BadMoveElement> {
         let t = s.trim_start_matches('0');
         if t.len() > 6 {
-            Err(format!("{tok:?} is too large"))
+            Err(BadMoveElement::TooLarge {
+                token: tok.to_string(),
+            })
         } else {
             Ok(t.parse().unwrap_or(0))
         }
@@ -280,14 +294,15 @@ pub fn move_element(tok: &str) -> Result<MoveElement, String> {
         (_, Some(b'P' | b'p')) if digits_ok(&tok[..tok.len() - 1]) => {
             Ok(MoveElement::Port(number(&tok[..tok.len() - 1])?))
         }
-        (Some(c @ (b'P' | b'p' | b'S' | b's')), _) if digits_ok(&tok[1..]) => Err(format!(
-            "{tok:?} is the rulebook form; write {}{}",
-            &tok[1..],
-            (*c as char).to_ascii_uppercase()
-        )),
-        _ => Err(format!(
-            "{tok:?} is not a move element; use +n or -n to change speed, nS or nP to turn"
-        )),
+        (Some(c @ (b'P' | b'p' | b'S' | b's')), _) if digits_ok(&tok[1..]) => {
+            Err(BadMoveElement::RulebookForm {
+                token: tok.to_string(),
+                suggestion: format!("{}{}", &tok[1..], (*c as char).to_ascii_uppercase()),
+            })
+        }
+        _ => Err(BadMoveElement::NotAMove {
+            token: tok.to_string(),
+        }),
     }
 }
 

@@ -7,7 +7,7 @@ mod lists;
 mod scalar;
 
 pub use decimal::{read_decimal, DecimalRead};
-pub use lists::move_element;
+pub use lists::{move_element, BadMoveElement};
 
 use super::grammar::ValueKind;
 use super::names::{self, match_defined};
