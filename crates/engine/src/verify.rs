@@ -89,6 +89,11 @@ pub fn verify<R: Ruleset>(
         game.resolve(None);
     }
     let produced = game.record().expect("kept");
+    // The usual case, a record that replays exactly, is told from the typed
+    // records; only a difference is looked for in their JSON, for its path.
+    if record::records_agree(record, &produced) {
+        return Ok(None);
+    }
     let expected = serde_json::json!({"turns": record.turns, "winnerId": winner_value(record)});
     let actual = serde_json::json!({"turns": produced.turns, "winnerId": winner_value(&produced)});
     Ok(
