@@ -89,8 +89,15 @@ pub fn verify<R: Ruleset>(
         game.resolve(None);
     }
     let produced = game.record().expect("kept");
+    // The usual case, a record that replays exactly, is told from the typed
+    // records; only a difference is looked for in their JSON, for its path.
     // What the setup drew (`setupActions`) is compared too: a record whose
     // dealt hands differ from the rules' is not this game.
+    if record.extra.get("setupActions") == produced.extra.get("setupActions")
+        && record::records_agree(record, &produced)
+    {
+        return Ok(None);
+    }
     let expected = serde_json::json!({"setupActions": record.extra.get("setupActions"),
         "turns": record.turns, "winnerId": winner_value(record)});
     let actual = serde_json::json!({"setupActions": produced.extra.get("setupActions"),

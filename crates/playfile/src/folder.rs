@@ -80,7 +80,7 @@ pub struct TurnFiles {
     pub views: Vec<(String, String)>,
     /// Awaited seats and the orders file each must write.
     pub orders: Vec<(Seat, String)>,
-    /// The board as text.
+    /// The board as text (empty in a replay, which shows no board).
     pub board: String,
 }
 
@@ -132,20 +132,27 @@ pub fn write_views(
     atomic_write(&dir.join(STATUS_FILE), status.as_bytes())
 }
 
-/// Writes the turn's views and the status; and the record when `record`
-/// (a replay, which runs as fast as it can, writes it only at the end).
-fn publish(game: &dyn Game, dir: &Path, record: bool) -> Result<TurnFiles, PlayError> {
+/// Writes the turn's views and the status. In play (`playing`) also the
+/// record, and the board picture for the `on_turn` hook. A replay runs as
+/// fast as it can: it draws no board (drawing a 200x200 board every turn
+/// was half of a replay's work) and leaves the status and the record to
+/// [`finish_replay`], so its status is written once: replacing a file
+/// makes the file system write it out at once (ext4 does on a rename over
+/// an existing file), and that was most of a replay's wall time.
+fn publish(
+    game: &dyn Game,
+    dir: &Path,
+    playing: bool,
+) -> Result<(TurnFiles, Vec<SeatViews>), PlayError> {
     let (views, names) = views_for(game, &game.awaiting());
     for (name, text) in &views {
         atomic_write(&dir.join(name), text.as_bytes())?;
     }
-    if record {
+    if playing {
         write_record(game, dir)?;
+        write_status(game, dir, names.clone())?;
     }
-    let status = Status::with_view_names(game, names);
-    let status = serde_json::to_string_pretty(&status).expect("status serialises");
-    atomic_write(&dir.join(STATUS_FILE), status.as_bytes())?;
-    Ok(TurnFiles {
+    let files = TurnFiles {
         dir: dir.to_path_buf(),
         turn: game.turn(),
         views,
@@ -154,8 +161,27 @@ fn publish(game: &dyn Game, dir: &Path, record: bool) -> Result<TurnFiles, PlayE
             .into_iter()
             .map(|s| (s, game.orders_file_name(s)))
             .collect(),
-        board: game.board_text(),
-    })
+        board: if playing {
+            game.board_text()
+        } else {
+            String::new()
+        },
+    };
+    Ok((files, names))
+}
+
+/// Writes `status.json` for `game` with the view file names of `names`.
+fn write_status(game: &dyn Game, dir: &Path, names: Vec<SeatViews>) -> Result<(), PlayError> {
+    let status = Status::with_view_names(game, names);
+    let status = serde_json::to_string_pretty(&status).expect("status serialises");
+    atomic_write(&dir.join(STATUS_FILE), status.as_bytes())
+}
+
+/// The end of a replay: the status and the record, as the last turn's
+/// publication in play would have left them.
+fn finish_replay(game: &dyn Game, dir: &Path, names: Vec<SeatViews>) -> Result<(), PlayError> {
+    write_status(game, dir, names)?;
+    write_record(game, dir)
 }
 
 /// `Player_0_Turn_3.txt` → `Player_0_Turn_3.errors.txt`.
@@ -272,7 +298,7 @@ pub fn play(
     loop {
         // The record is kept current while people play; a replay writes it
         // once at the end.
-        let files = publish(game, dir, true)?;
+        let (files, _) = publish(game, dir, true)?;
         if let Some(outcome) = game.outcome() {
             events(PlayEvent::Over {
                 outcome: outcome.clone(),
@@ -310,7 +336,7 @@ pub fn play(
 }
 
 /// Replays the order files of `from` without waiting, writing every turn's
-/// view files and the record into `out`. A rejected file counts as no
+/// view files into `out`, and at the end the status and the record. A rejected file counts as no
 /// orders from that seat; the replay stops at the first turn for which no
 /// awaited seat has a file. Returns the outcome if the game ended.
 pub fn replay(
@@ -322,9 +348,9 @@ pub fn replay(
 ) -> Result<Option<Outcome>, PlayError> {
     fs::create_dir_all(out).map_err(io_at(out))?;
     loop {
-        let files = publish(game, out, false)?;
+        let (files, names) = publish(game, out, false)?;
         if let Some(outcome) = game.outcome() {
-            write_record(game, out)?;
+            finish_replay(game, out, names)?;
             events(PlayEvent::Over {
                 outcome: outcome.clone(),
             });
@@ -360,7 +386,7 @@ pub fn replay(
             }
         }
         if !any {
-            write_record(game, out)?;
+            finish_replay(game, out, names)?;
             return Ok(None);
         }
         let turn = game.turn();

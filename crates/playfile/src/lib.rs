@@ -13,8 +13,8 @@
 //!   and the game waits for a corrected file; nothing of it is applied.
 //! * Accepted files with notes (ignored lines...) get a `.notes.txt` file.
 //! * `status.json` tells outside programs (and `orderly bot`) what the game
-//!   waits for; `record.json` is the game record so far (rewritten each
-//!   turn in play; written once at the end of a replay).
+//!   waits for; `record.json` is the game record so far (both rewritten
+//!   each turn in play; written once at the end of a replay).
 //!
 //! The pieces are public too ([`views_for`], [`write_views`],
 //! [`write_rejected`], [`write_accepted`], [`write_record`],

@@ -1,6 +1,9 @@
 //! Reading (checking + typing) and writing game records
-//! (BENCHMARKS.md, "Game records"): the real Tactics engine's largest file,
-//! and a generated record of the size a long ttrts game makes.
+//! (BENCHMARKS.md, "Game records"): the real Tactics engine's largest file
+//! and all its files together, a generated record of the size a long ttrts
+//! game makes, and any record files named in `RECORD_BENCH_FILES`
+//! (`:`-separated; e.g. the Battle200 records `scripts/ttrts-bench-game`
+//! makes).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use record::read_record;
@@ -42,15 +45,50 @@ fn benches(c: &mut Criterion) {
         "/../../../shared/corpus/tactics/chaos_4p_engine-f8ab372_state.json"
     ))
     .expect("the Tactics corpus beside the project");
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/corpus/tactics"
+    );
+    let mut all_tactics: Vec<String> = std::fs::read_dir(dir)
+        .expect("the Tactics corpus")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            let name = p.display().to_string();
+            name.ends_with(".json") && !name.ends_with("_draws.json")
+        })
+        .map(|p| std::fs::read_to_string(p).expect("a corpus file"))
+        .collect();
+    all_tactics.sort();
     let big = generated(100, 400);
-    let mut g = c.benchmark_group("record read");
-    for (name, text) in [
-        ("tactics chaos 139 KB", &tactics),
-        ("ttrts-like 100 turns x 400 units", &big),
-    ] {
-        g.throughput(Throughput::Bytes(text.len() as u64));
-        g.bench_function(name, |b| b.iter(|| read_record(text).expect("valid")));
+    let mut inputs: Vec<(String, String)> = vec![
+        ("tactics chaos 139 KB".into(), tactics),
+        ("ttrts-like 100 turns x 400 units".into(), big.clone()),
+    ];
+    for path in std::env::var("RECORD_BENCH_FILES")
+        .unwrap_or_default()
+        .split(':')
+        .filter(|p| !p.is_empty())
+    {
+        let text = std::fs::read_to_string(path).expect("a record file");
+        inputs.push((format!("{path} ({} bytes)", text.len()), text));
     }
+    let mut g = c.benchmark_group("record read");
+    for (name, text) in &inputs {
+        g.throughput(Throughput::Bytes(text.len() as u64));
+        g.bench_function(name.as_str(), |b| {
+            b.iter(|| read_record(text).expect("valid"))
+        });
+    }
+    let bytes: usize = all_tactics.iter().map(String::len).sum();
+    g.throughput(Throughput::Bytes(bytes as u64));
+    g.bench_function(format!("all {} Tactics records", all_tactics.len()), |b| {
+        b.iter(|| {
+            for text in &all_tactics {
+                read_record(text).expect("valid");
+            }
+        })
+    });
     g.finish();
     let (record, _) = read_record(&big).expect("valid");
     let mut g = c.benchmark_group("record write");

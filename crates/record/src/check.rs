@@ -64,8 +64,18 @@ impl fmt::Display for ReadError {
 impl std::error::Error for ReadError {}
 
 /// Reads a record from JSON text: the typed record and its warnings, or every
-/// problem found.
+/// problem found. A record without errors is read once, straight into the
+/// typed structs; one with errors is read again as a `Value` to name them.
 pub fn read_record(text: &str) -> Result<(GameRecord, Vec<Problem>), ReadError> {
+    if let Some(read) = crate::typed::read(text) {
+        return Ok(read);
+    }
+    read_checked(text)
+}
+
+/// [`read_record`] the slow way only: the whole text as a `Value`, checked,
+/// then converted (the fast path must agree with it on every record).
+pub(crate) fn read_checked(text: &str) -> Result<(GameRecord, Vec<Problem>), ReadError> {
     let value: Value = serde_json::from_str(text).map_err(|e| ReadError {
         problems: vec![Problem {
             severity: Severity::Error,
@@ -103,23 +113,23 @@ fn normalise(value: Value) -> Result<Value, Problem> {
         return Err(error("$", "a record must be a JSON object"));
     };
     if let Some(Value::Object(_)) = top.get("state") {
-        let Some(Value::Object(mut state)) = top.remove("state") else {
+        let Some(Value::Object(mut state)) = top.shift_remove("state") else {
             unreachable!("checked just above")
         };
         if !state.contains_key("created") {
-            if let Some(created) = top.remove("created") {
+            if let Some(created) = top.shift_remove("created") {
                 state.insert("created".into(), created);
             }
         }
-        if let Some(id) = top.remove("id") {
+        if let Some(id) = top.shift_remove("id") {
             state.entry("id").or_insert(id);
         }
         top = state;
     }
     if top.contains_key("units") {
-        let units = top.remove("units").unwrap_or(Value::Null);
+        let units = top.shift_remove("units").unwrap_or(Value::Null);
         let actions = top
-            .remove("actions")
+            .shift_remove("actions")
             .unwrap_or_else(|| Value::Array(vec![]));
         let mut open = Map::new();
         open.insert("units".into(), units);
@@ -143,7 +153,7 @@ fn error(path: impl std::fmt::Display, message: &str) -> Problem {
     }
 }
 
-fn warning(path: impl std::fmt::Display, message: &str) -> Problem {
+pub(crate) fn warning(path: impl std::fmt::Display, message: &str) -> Problem {
     Problem {
         severity: Severity::Warning,
         path: path.to_string(),
@@ -293,6 +303,30 @@ fn check_team(team: &Value, path: &Path, out: &mut Vec<Problem>) {
     }
 }
 
+/// A turn whose `units` has `n` per-team arrays but the record `len` teams.
+fn units_warning(path: &Path, n: usize, len: usize) -> Problem {
+    warning(
+        format!("{path}.units"),
+        &format!("has {n} entries but there are {len} teams"),
+    )
+}
+
+/// [`units_warning`] for turn `i` of the record.
+pub(crate) fn teams_warning(i: usize, n: usize, len: usize) -> Problem {
+    let root = Path::Root;
+    let turns = root.key("turns");
+    units_warning(&turns.at(i), n, len)
+}
+
+/// Every problem of turn `i` of a record with `teams` teams.
+pub(crate) fn check_turn_value(turn: &Value, i: usize, teams: Option<usize>) -> Vec<Problem> {
+    let root = Path::Root;
+    let turns = root.key("turns");
+    let mut out = Vec::new();
+    check_turn(turn, &turns.at(i), teams, &mut out);
+    out
+}
+
 fn check_turn(turn: &Value, path: &Path, teams: Option<usize>, out: &mut Vec<Problem>) {
     let Some(obj) = turn.as_object() else {
         out.push(error(
@@ -305,10 +339,7 @@ fn check_turn(turn: &Value, path: &Path, teams: Option<usize>, out: &mut Vec<Pro
         Some(Value::Array(per_team)) => {
             if let Some(len) = teams {
                 if per_team.len() != len {
-                    out.push(warning(
-                        format!("{path}.units"),
-                        &format!("has {} entries but there are {len} teams", per_team.len()),
-                    ));
+                    out.push(units_warning(path, per_team.len(), len));
                 }
             }
             let mut seen = HashSet::new();

@@ -1,7 +1,9 @@
 //! Turning a checked JSON value into the typed record by moving fields out
 //! of its maps. (serde's `flatten`, which the typed structs use to keep
 //! unknown fields, buffers every nested level and made reading ~10x slower;
-//! this conversion takes each value once.) Only called after
+//! this conversion takes each value once, with `shift_remove`, so the
+//! unknown fields left in `extra` keep their order; `remove` would move the
+//! last field into the place of each one taken.) Only called after
 //! [`crate::check::check_value`] found no errors, so shapes are known; a
 //! shape it does not expect is still reported, never a panic.
 
@@ -45,30 +47,30 @@ fn object(v: Value, what: &str) -> Out<Map<String, Value>> {
 /// The typed record from a checked value.
 pub fn record(v: Value) -> Out<GameRecord> {
     let mut m = object(v, "a record")?;
-    let teams = array(m.remove("teams"), "teams")?
+    let teams = array(m.shift_remove("teams"), "teams")?
         .into_iter()
         .map(|t| match t {
             Value::Null => Ok(None),
             t => team(t).map(Some),
         })
         .collect::<Out<Vec<_>>>()?;
-    let turns = array(m.remove("turns"), "turns")?
+    let turns = array(m.shift_remove("turns"), "turns")?
         .into_iter()
         .map(turn)
         .collect::<Out<Vec<_>>>()?;
-    let winner = match m.remove("winnerId") {
+    let winner = match m.shift_remove("winnerId") {
         None => Winner::Absent,
         Some(Value::Null) => Winner::NoWinner,
         Some(Value::String(s)) => Winner::Other(s),
         w => Winner::Team(uint(w, "winnerId")?.unwrap_or(0)),
     };
     Ok(GameRecord {
-        game_type: string(m.remove("type"), "type")?,
+        game_type: string(m.shift_remove("type"), "type")?,
         teams,
         turns,
-        created: string(m.remove("created"), "created")?,
-        started: string(m.remove("started"), "started")?,
-        ended: string(m.remove("ended"), "ended")?,
+        created: string(m.shift_remove("created"), "created")?,
+        started: string(m.shift_remove("started"), "started")?,
+        ended: string(m.shift_remove("ended"), "ended")?,
         winner,
         extra: m,
     })
@@ -77,10 +79,10 @@ pub fn record(v: Value) -> Out<GameRecord> {
 fn team(v: Value) -> Out<Team> {
     let mut m = object(v, "a team")?;
     Ok(Team {
-        player_id: m.remove("playerId"),
-        name: string(m.remove("name"), "a team's name")?,
-        bot: m.remove("bot"),
-        set: match m.remove("set") {
+        player_id: m.shift_remove("playerId"),
+        name: string(m.shift_remove("name"), "a team's name")?,
+        bot: m.shift_remove("bot"),
+        set: match m.shift_remove("set") {
             None => None,
             set => Some(array(set, "a team's set")?),
         },
@@ -88,9 +90,9 @@ fn team(v: Value) -> Out<Team> {
     })
 }
 
-fn turn(v: Value) -> Out<Turn> {
+pub(crate) fn turn(v: Value) -> Out<Turn> {
     let mut m = object(v, "a turn")?;
-    let units = array(m.remove("units"), "units")?
+    let units = array(m.shift_remove("units"), "units")?
         .into_iter()
         .map(|per_team| {
             array(Some(per_team), "a team's units")?
@@ -99,7 +101,7 @@ fn turn(v: Value) -> Out<Turn> {
                 .collect::<Out<Vec<_>>>()
         })
         .collect::<Out<Vec<_>>>()?;
-    let actions = array(m.remove("actions"), "actions")?
+    let actions = array(m.shift_remove("actions"), "actions")?
         .into_iter()
         .map(action)
         .collect::<Out<Vec<_>>>()?;
@@ -113,9 +115,11 @@ fn turn(v: Value) -> Out<Turn> {
 fn unit(v: Value) -> Out<UnitData> {
     let mut m = object(v, "a unit")?;
     Ok(UnitData {
-        id: uint(m.remove("id"), "a unit's id")?.ok_or("a unit has no id")?,
-        unit_type: string(m.remove("type"), "a unit's type")?.ok_or("a unit has no type")?,
-        assignment: m.remove("assignment").ok_or("a unit has no assignment")?,
+        id: uint(m.shift_remove("id"), "a unit's id")?.ok_or("a unit has no id")?,
+        unit_type: string(m.shift_remove("type"), "a unit's type")?.ok_or("a unit has no type")?,
+        assignment: m
+            .shift_remove("assignment")
+            .ok_or("a unit has no assignment")?,
         extra: m,
     })
 }
@@ -123,11 +127,11 @@ fn unit(v: Value) -> Out<UnitData> {
 fn action(v: Value) -> Out<Action> {
     let mut m = object(v, "an action")?;
     Ok(Action {
-        action_type: string(m.remove("type"), "an action's type")?
+        action_type: string(m.shift_remove("type"), "an action's type")?
             .ok_or("an action has no type")?,
-        unit: uint(m.remove("unit"), "an action's unit")?,
-        team_id: uint(m.remove("teamId"), "an action's teamId")?,
-        results: results(m.remove("results"))?,
+        unit: uint(m.shift_remove("unit"), "an action's unit")?,
+        team_id: uint(m.shift_remove("teamId"), "an action's teamId")?,
+        results: results(m.shift_remove("results"))?,
         extra: m,
     })
 }
@@ -147,12 +151,12 @@ fn results(v: Option<Value>) -> Out<Option<Vec<ActionResult>>> {
 fn result(v: Value) -> Out<ActionResult> {
     let mut m = object(v, "a result")?;
     Ok(ActionResult {
-        unit: uint(m.remove("unit"), "a result's unit")?,
-        changes: match m.remove("changes") {
+        unit: uint(m.shift_remove("unit"), "a result's unit")?,
+        changes: match m.shift_remove("changes") {
             None => None,
             Some(c) => Some(object(c, "changes")?),
         },
-        results: results(m.remove("results"))?,
+        results: results(m.shift_remove("results"))?,
         extra: m,
     })
 }

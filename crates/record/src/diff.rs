@@ -2,7 +2,9 @@
 //! report where a replayed game leaves its record. Numbers are compared by
 //! value (spec 3.1: re-serialised numbers compare by value, not by text).
 
-use serde_json::Value;
+use serde_json::{Map, Value};
+
+use crate::model::{Action, ActionResult, GameRecord, Turn, UnitData, Winner};
 
 /// Keys ignored when comparing: when something happened, not what.
 const TIME_KEYS: [&str; 4] = ["created", "started", "ended", "joined"];
@@ -12,6 +14,97 @@ const TIME_KEYS: [&str; 4] = ["created", "started", "ended", "joined"];
 /// compared as sets; timestamps (`created`...) are ignored.
 pub fn first_difference(expected: &Value, actual: &Value) -> Option<(String, String, String)> {
     walk(expected, actual, "$".to_string())
+}
+
+/// Whether re-running a game gave its record again: `true` only when
+/// [`first_difference`] finds nothing between the two records' `turns` and
+/// `winnerId` as JSON (what a re-run compares). It walks the typed records,
+/// without writing them out as JSON first (which was most of a replay's
+/// work); a `false` says to look for the difference with
+/// [`first_difference`], which may still find none.
+pub fn records_agree(expected: &GameRecord, actual: &GameRecord) -> bool {
+    let winner = |r: &GameRecord| match &r.winner {
+        Winner::Absent | Winner::NoWinner => Value::Null,
+        Winner::Team(t) => Value::from(*t),
+        Winner::Other(s) => Value::from(s.as_str()),
+    };
+    same_value(&winner(expected), &winner(actual)) && all(&expected.turns, &actual.turns, same_turn)
+}
+
+fn all<T>(a: &[T], b: &[T], same: impl Fn(&T, &T) -> bool) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same(x, y))
+}
+
+/// `extra` compared as the rest of an object whose typed fields are
+/// `fields`; an `extra` that repeats a typed field's name (its JSON would
+/// have the key twice) is left to [`first_difference`].
+fn same_extra(a: &Map<String, Value>, b: &Map<String, Value>, fields: &[&str]) -> bool {
+    fields
+        .iter()
+        .all(|f| !a.contains_key(*f) && !b.contains_key(*f))
+        && same_object(a, b)
+}
+
+fn same_turn(a: &Turn, b: &Turn) -> bool {
+    all(&a.units, &b.units, |x, y| all(x, y, same_unit))
+        && all(&a.actions, &b.actions, same_action)
+        && same_extra(&a.extra, &b.extra, &["units", "actions"])
+}
+
+fn same_unit(a: &UnitData, b: &UnitData) -> bool {
+    a.id == b.id
+        && a.unit_type == b.unit_type
+        && same_value(&a.assignment, &b.assignment)
+        && same_extra(&a.extra, &b.extra, &["id", "type", "assignment"])
+}
+
+fn same_action(a: &Action, b: &Action) -> bool {
+    a.action_type == b.action_type
+        && a.unit == b.unit
+        && a.team_id == b.team_id
+        && same_results(&a.results, &b.results)
+        && same_extra(&a.extra, &b.extra, &["type", "unit", "teamId", "results"])
+}
+
+fn same_results(a: &Option<Vec<ActionResult>>, b: &Option<Vec<ActionResult>>) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(a), Some(b)) => all(a, b, same_result),
+        _ => false,
+    }
+}
+
+fn same_result(a: &ActionResult, b: &ActionResult) -> bool {
+    a.unit == b.unit
+        && match (&a.changes, &b.changes) {
+            (None, None) => true,
+            (Some(x), Some(y)) => same_object(x, y),
+            _ => false,
+        }
+        && same_results(&a.results, &b.results)
+        && same_extra(&a.extra, &b.extra, &["unit", "changes", "results"])
+}
+
+/// [`walk`] finds no difference between objects `x` and `y`.
+fn same_object(x: &Map<String, Value>, y: &Map<String, Value>) -> bool {
+    let counted = |k: &String| !TIME_KEYS.contains(&k.as_str());
+    x.iter()
+        .filter(|(k, _)| counted(k))
+        .all(|(k, va)| y.get(k).is_some_and(|vb| same_value(va, vb)))
+        && y.keys().filter(|k| counted(k)).all(|k| x.contains_key(k))
+}
+
+/// [`walk`] finds no difference between `a` and `b`.
+fn same_value(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => same_object(x, y),
+        (Value::Array(x), Value::Array(y)) => all(x, y, same_value),
+        (Value::Number(x), Value::Number(y)) => match (x.as_i64(), y.as_i64()) {
+            (Some(p), Some(q)) => p == q,
+            _ => x.as_f64() == y.as_f64(),
+        },
+        _ => a == b,
+    }
 }
 
 fn show(v: Option<&Value>) -> String {
@@ -77,6 +170,7 @@ fn walk(a: &Value, b: &Value, path: String) -> Option<(String, String, String)> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::GameRecord;
     use serde_json::json;
 
     #[test]
@@ -107,6 +201,40 @@ mod tests {
             first_difference(&json!([1]), &json!([1, 2])).unwrap().0,
             "$[1]"
         );
+    }
+
+    /// `records_agree` says yes only where `first_difference` finds nothing.
+    #[test]
+    fn typed_agreement_implies_no_difference() {
+        let base = r#"{"teams":[{},{}],"winnerId":1,"turns":[{"units":[[{"id":1,"type":"u","assignment":[1,2],"hp":3}],[]],"actions":[{"type":"m","unit":1,"teamId":0,"created":"a","results":[{"unit":1,"changes":{"hp":2,"at":1.0}}]}],"orders":[1]}]}"#;
+        let variants = [
+            base.to_string(),
+            base.replace(r#""created":"a""#, r#""created":"b""#),
+            base.replace(r#""at":1.0"#, r#""at":1"#),
+            base.replace(r#""hp":3"#, r#""hp":4"#),
+            base.replace(r#""winnerId":1"#, r#""winnerId":0"#),
+            base.replace(r#","orders":[1]"#, ""),
+            base.replace(r#""assignment":[1,2]"#, r#""assignment":[1,2.0]"#),
+            base.replace(r#""teamId":0,"#, ""),
+            base.replace(r#"{"hp":2,"at":1.0}"#, r#"{"at":1.0,"hp":2}"#),
+        ];
+        let records: Vec<GameRecord> = variants
+            .iter()
+            .map(|t| crate::read_record(t).expect("valid").0)
+            .collect();
+        let as_compared = |r: &GameRecord| {
+            let v = serde_json::to_value(r).unwrap();
+            json!({"turns": v["turns"], "winnerId": v.get("winnerId").cloned().unwrap_or(Value::Null)})
+        };
+        for a in &records {
+            for b in &records {
+                let agree = records_agree(a, b);
+                let none = first_difference(&as_compared(a), &as_compared(b)).is_none();
+                assert!(!agree || none, "{a:?} {b:?}");
+                // On these records the typed walk is exact.
+                assert_eq!(agree, none, "{a:?} {b:?}");
+            }
+        }
     }
 
     #[test]

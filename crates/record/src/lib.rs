@@ -8,18 +8,22 @@
 //! re-verified: `seed`, `rulesetVersion`, `setup`, and each turn's `orders`.
 //!
 //! This crate only reads, checks and writes JSON; it knows nothing of the
-//! rules. Reading goes in two steps so every error can name a JSON path:
-//! [`check::check_value`] walks the raw `serde_json::Value` and reports what
-//! is wrong where, then the value is turned into the typed [`GameRecord`].
-//! Unknown fields are kept (in `extra` maps) so a record read and written
-//! again loses nothing.
+//! rules. [`read_record`] reads the text straight into the typed
+//! [`GameRecord`], applying every check on the way (`typed`); only a record
+//! that fails there is read the slow way, so every error can name a JSON
+//! path: [`check::check_value`] walks the raw `serde_json::Value` and
+//! reports what is wrong where (a record it accepts is then turned into the
+//! typed one, identical to the fast path's). Unknown fields are kept (in
+//! `extra` maps, in their order) so a record read and written again loses
+//! nothing.
 
 pub mod check;
 mod convert;
 pub mod diff;
 mod model;
 pub mod time;
+mod typed;
 
 pub use check::{read_record, Problem, ReadError, Severity};
-pub use diff::first_difference;
+pub use diff::{first_difference, records_agree};
 pub use model::{Action, ActionResult, GameRecord, Team, Turn, UnitData, Winner, SEEN_BY};

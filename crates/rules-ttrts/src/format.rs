@@ -6,7 +6,7 @@
 //! acceptance rules, but where the original crashed or read garbage it
 //! reports an error with the line and column (spec 10, decisions 8 and 12).
 
-use std::fmt::{self, Write};
+use std::fmt;
 
 use crate::board::{Dir, Pos, State, Unit, MAX_TILES};
 
@@ -16,57 +16,131 @@ pub const VERSION_LINE: &str = "==== ttrts v0.4.0 ====";
 /// Writes the GAMESTATE text of `state`: header, full wall list (never cut,
 /// decision 8), units in list order, and `END` with no final newline.
 pub fn write_state(state: &State) -> String {
-    // Numbers are written by hand: `write!` costs more than the rest of a
-    // turn on a big board.
-    let mut out = String::with_capacity(128 + state.walls.len() * 10 + state.units.len() * 40);
-    let _ = write!(
-        out,
-        "{VERSION_LINE}\nNAME:{}\nSIZE:[{},{}]\nTURN:{}\nWALL:",
-        state.name, state.width, state.height, state.turn
-    );
-    if state.walls.is_empty() {
-        out.push_str("NONE");
-    }
-    for w in &state.walls {
-        out.push('[');
-        push_number(&mut out, w.x.into());
-        out.push(',');
-        push_number(&mut out, w.y.into());
-        out.push(']');
-    }
-    out.push_str("\n~~~~\n");
-    for u in &state.units {
-        out.push_str("UNIT:");
-        push_number(&mut out, u.id.into());
-        out.push_str(" pl:");
-        push_number(&mut out, u.player.into());
-        out.push_str(" vs:");
-        out.push(u.dir.glyph());
-        out.push_str(" dr:");
-        out.push(u.dir.letter());
-        out.push_str(" ps:[");
-        push_number(&mut out, u.pos.x.into());
-        out.push(',');
-        push_number(&mut out, u.pos.y.into());
-        out.push_str("]\n");
-    }
-    out.push_str("END");
+    let mut out = String::new();
+    write_state_into(state, &mut out);
     out
 }
 
-/// Appends a number in plain decimal.
-fn push_number(out: &mut String, mut n: u32) {
-    let mut digits = [0u8; 10];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
+/// [`write_state`] into `out` (its text replaced), so a caller writing a
+/// file every turn can keep one buffer.
+pub fn write_state_into(state: &State, out: &mut String) {
+    // The text is laid out in bytes, in room sized for the longest numbers
+    // and cut to length at the end: `write!` cost more than the rest of a
+    // turn on a big board, and pushing a character or a few digits at a
+    // time was still 45 instructions a number. Everything written is ASCII
+    // or the map's name (a `String`), so the bytes are UTF-8.
+    let mut bytes = std::mem::take(out).into_bytes();
+    bytes.clear();
+    // Coordinates and ids are `u16` (5 digits), players `u8`, the turn `u64`.
+    let bound = 64
+        + state.name.len()
+        + 2 * 5
+        + MAX_DIGITS
+        + state.walls.len() * (3 + 2 * 5)
+        + state.units.len() * (30 + 5 + 3 + 2 * 5);
+    bytes.resize(bound, 0);
+    let mut w = Writer {
+        buf: &mut bytes,
+        at: 0,
+    };
+    w.text(VERSION_LINE.as_bytes());
+    w.text(b"\nNAME:");
+    w.text(state.name.as_bytes());
+    w.text(b"\nSIZE:[");
+    w.number(state.width.into());
+    w.text(b",");
+    w.number(state.height.into());
+    w.text(b"]\nTURN:");
+    w.number(state.turn);
+    w.text(b"\nWALL:");
+    if state.walls.is_empty() {
+        w.text(b"NONE");
+    }
+    for p in &state.walls {
+        w.byte(b'[');
+        w.number(p.x.into());
+        w.byte(b',');
+        w.number(p.y.into());
+        w.byte(b']');
+    }
+    w.text(b"\n~~~~\n");
+    for u in &state.units {
+        w.text(b"UNIT:");
+        w.number(u.id.into());
+        w.text(b" pl:");
+        w.number(u.player.into());
+        w.text(b" vs:");
+        w.byte(u.dir.glyph() as u8);
+        w.text(b" dr:");
+        w.byte(u.dir.letter() as u8);
+        w.text(b" ps:[");
+        w.number(u.pos.x.into());
+        w.byte(b',');
+        w.number(u.pos.y.into());
+        w.text(b"]\n");
+    }
+    w.text(b"END");
+    let len = w.at;
+    bytes.truncate(len);
+    *out = String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+}
+
+/// The most digits a number in a state file has (a `u64` turn).
+const MAX_DIGITS: usize = 20;
+
+/// Writes bytes into room made beforehand.
+struct Writer<'a> {
+    buf: &'a mut [u8],
+    at: usize,
+}
+
+impl Writer<'_> {
+    #[inline]
+    fn byte(&mut self, b: u8) {
+        self.buf[self.at] = b;
+        self.at += 1;
+    }
+
+    #[inline]
+    fn text(&mut self, t: &[u8]) {
+        self.buf[self.at..self.at + t.len()].copy_from_slice(t);
+        self.at += t.len();
+    }
+
+    /// A number in plain decimal; the short ones (every coordinate and
+    /// player of a map up to 1000 wide) without a loop.
+    #[inline]
+    fn number(&mut self, n: u64) {
+        let digit = |d: u64| b'0' + d as u8;
+        match n {
+            0..=9 => self.byte(digit(n)),
+            10..=99 => {
+                let b = &mut self.buf[self.at..self.at + 2];
+                b[0] = digit(n / 10);
+                b[1] = digit(n % 10);
+                self.at += 2;
+            }
+            100..=999 => {
+                let b = &mut self.buf[self.at..self.at + 3];
+                b[0] = digit(n / 100);
+                b[1] = digit(n / 10 % 10);
+                b[2] = digit(n % 10);
+                self.at += 3;
+            }
+            _ => {
+                let mut digits = [0u8; MAX_DIGITS];
+                let mut i = MAX_DIGITS;
+                let mut n = n;
+                while n > 0 {
+                    i -= 1;
+                    digits[i] = digit(n % 10);
+                    n /= 10;
+                }
+                self.text(&digits[i..]);
+            }
         }
     }
-    out.push_str(std::str::from_utf8(&digits[i..]).expect("ASCII digits"));
 }
 
 /// Why a map could not be read.
@@ -461,4 +535,85 @@ fn read_units(
 
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     hay.windows(needle.len()).position(|w| w == needle)
+}
+
+#[cfg(test)]
+mod writer_tests {
+    use std::fmt::Write;
+
+    use super::{write_state, write_state_into, VERSION_LINE};
+    use crate::board::{Dir, Pos, State, Unit};
+
+    /// The state file written the plain way, with `write!`.
+    fn plain(state: &State) -> String {
+        let mut out = String::new();
+        let _ = write!(
+            out,
+            "{VERSION_LINE}\nNAME:{}\nSIZE:[{},{}]\nTURN:{}\nWALL:",
+            state.name, state.width, state.height, state.turn
+        );
+        if state.walls.is_empty() {
+            out.push_str("NONE");
+        }
+        for w in &state.walls {
+            let _ = write!(out, "[{},{}]", w.x, w.y);
+        }
+        out.push_str("\n~~~~\n");
+        for u in &state.units {
+            let _ = writeln!(
+                out,
+                "UNIT:{} pl:{} vs:{} dr:{} ps:[{},{}]",
+                u.id,
+                u.player,
+                u.dir.glyph(),
+                u.dir.letter(),
+                u.pos.x,
+                u.pos.y
+            );
+        }
+        out.push_str("END");
+        out
+    }
+
+    #[test]
+    fn states_are_written_as_write_would() {
+        let numbers = [0u16, 7, 9, 10, 99, 100, 999, 1000, 12345, u16::MAX];
+        let mut reused = String::from("left over from an earlier turn");
+        for (k, name) in ["Battle200", "", "Ünïcode ✓"].into_iter().enumerate() {
+            for turn in [0, 9, 100, 1000, u64::MAX] {
+                let walls: Vec<Pos> = numbers
+                    .iter()
+                    .zip(numbers.iter().rev())
+                    .map(|(&x, &y)| Pos { x, y })
+                    .take(k * 4)
+                    .collect();
+                let units: Vec<Unit> = numbers
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &n)| Unit {
+                        id: n,
+                        player: [0, 3, 10, 200, u8::MAX][i % 5],
+                        dir: [Dir::N, Dir::E, Dir::S, Dir::W][i % 4],
+                        pos: Pos {
+                            x: n,
+                            y: numbers[(i + k) % numbers.len()],
+                        },
+                    })
+                    .collect();
+                let state = State {
+                    name: name.into(),
+                    width: numbers[k + 3],
+                    height: u16::MAX,
+                    turn,
+                    walls,
+                    units,
+                    players: vec![],
+                    grid: None,
+                };
+                assert_eq!(write_state(&state), plain(&state));
+                write_state_into(&state, &mut reused);
+                assert_eq!(reused, plain(&state));
+            }
+        }
+    }
 }

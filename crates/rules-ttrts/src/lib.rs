@@ -252,7 +252,9 @@ impl Ruleset for Ttrts {
     fn units(&self, state: &State) -> Vec<Vec<UnitData>> {
         let mut out = vec![vec![]; state.seat_count()];
         for u in &state.units {
-            let mut extra = Map::new();
+            // Sized for its one field: a record keeps every unit of every
+            // turn, and a default map reserves room for several.
+            let mut extra = Map::with_capacity(1);
             extra.insert("direction".into(), u.dir.letter().to_string().into());
             out[u.player as usize].push(UnitData {
                 id: u64::from(u.id),
@@ -361,23 +363,25 @@ pub fn board_picture(state: &State) -> String {
     for u in &state.units {
         let i = u.pos.y as usize * w + u.pos.x as usize;
         count[i] = count[i].saturating_add(1);
+        let cell = [
+            PLAYER_NAMES[u.player as usize].as_bytes()[0],
+            u.dir.glyph() as u8,
+        ];
         cells[i] = if count[i] > 1 {
             *b"**"
+        } else if cell.is_ascii() {
+            cell
         } else {
-            [
-                PLAYER_NAMES[u.player as usize].as_bytes()[0],
-                u.dir.glyph() as u8,
-            ]
+            *b"??"
         };
     }
-    let mut out = String::with_capacity((2 * w + 1) * h);
+    // Whole rows at a time: a 200x200 board is 40,000 cells.
+    let mut out = Vec::with_capacity((2 * w + 1) * h);
     for y in (0..h).rev() {
-        for x in 0..w {
-            out.push_str(std::str::from_utf8(&cells[y * w + x]).unwrap_or("??"));
-        }
-        out.push('\n');
+        out.extend_from_slice(cells[y * w..(y + 1) * w].as_flattened());
+        out.push(b'\n');
     }
-    out
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// ttrts's entry in the registry: the rules, how its boards are drawn, the
