@@ -28,6 +28,6 @@ pub use matches::{Match, TurnReport};
 pub use record;
 pub use rng::GameRng;
 pub use ruleset::{
-    Bot, FileProtocol, OrderIssue, Outcome, Ruleset, Seat, SeatInfo, SeatSpec, Setup, SetupError,
-    ViewFiles,
+    Bot, FileProtocol, OrderIssue, Outcome, RecordTurn, Ruleset, Seat, SeatInfo, SeatSpec, Setup,
+    SetupError, ViewFiles,
 };
