@@ -31,6 +31,7 @@ pub mod error;
 pub mod files;
 pub mod game;
 pub mod movement;
+pub mod picture;
 pub mod record;
 pub mod rerun;
 pub mod ruleset;

@@ -5,6 +5,7 @@
 mod common;
 mod corpus;
 mod files;
+mod picture;
 mod properties;
 mod rules;
 mod ruleset;
