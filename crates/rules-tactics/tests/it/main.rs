@@ -6,6 +6,7 @@ mod common;
 mod corpus;
 mod files;
 mod picture;
+mod plugin;
 mod properties;
 mod rules;
 mod ruleset;
