@@ -30,12 +30,15 @@ use crate::view::View;
 /// A tile's side, in the picture's units.
 const T: f64 = 20.0;
 /// Room left of and above the board (titles, coordinates).
-const LEFT: f64 = 16.0;
-const TOP: f64 = 24.0;
+const LEFT: f64 = 26.0;
+const TOP: f64 = 30.0;
 /// The picture's width: board and margins.
-const WIDTH: f64 = LEFT + 11.0 * T + 16.0;
+const WIDTH: f64 = LEFT + 11.0 * T + 26.0;
 /// Where the lines under the board start.
-const BELOW: f64 = TOP + 11.0 * T + 14.0;
+const BELOW: f64 = TOP + 11.0 * T + 20.0;
+/// How far outside the board's middle the compass letters stand: beyond
+/// the coordinates along the edges.
+const COMPASS: f64 = 5.5 * T + 13.0;
 
 /// One result of the last applied action, for the marks on the board.
 #[derive(Debug, Clone, PartialEq)]
@@ -322,8 +325,8 @@ impl Picture {
         let mid = (LEFT + 5.5 * T, TOP + 5.5 * T);
         for d in FACINGS {
             let (dx, dy) = self.screen_dir(d);
-            let x = mid.0 + dx * (5.5 * T + 6.5);
-            let y = mid.1 + dy * (5.5 * T + 6.5) + 2.0;
+            let x = mid.0 + dx * COMPASS;
+            let y = mid.1 + dy * COMPASS + 2.0;
             svg.text(
                 x,
                 y,

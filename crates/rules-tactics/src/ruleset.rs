@@ -316,6 +316,12 @@ impl Ruleset for Tactics {
         "classic"
     }
 
+    /// The two games of the engine (spec §2): what `orderly maps tactics`
+    /// lists and `--scenario` chooses.
+    fn scenarios(&self) -> Vec<&'static str> {
+        vec!["classic", "chaos"]
+    }
+
     fn bot(&self, name: &str) -> Option<Box<dyn Bot<Self>>> {
         player(name).map(|p| Box::new(p) as Box<dyn Bot<Self>>)
     }
