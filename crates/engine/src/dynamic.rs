@@ -4,6 +4,7 @@
 //! `dyn Game`; one generic adapter ([`Registered`]) gives every ruleset this
 //! face, so nothing outside a ruleset's crate names its types.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use record::GameRecord;
@@ -29,6 +30,8 @@ pub enum ParsedOrders {
 /// A running game of any ruleset.
 pub trait Game: Send {
     fn ruleset(&self) -> &'static str;
+    /// The game's type in its record (`type`; [`Ruleset::record_type`]).
+    fn record_type(&self) -> String;
     fn seats(&self) -> Vec<SeatInfo>;
     fn turn(&self) -> u64;
     /// The game's own name (the map's or scenario's).
@@ -68,8 +71,9 @@ pub trait Game: Send {
     /// The game saved without the record's finished turns (see
     /// [`Match::save_base`]): its size does not grow with the game.
     fn save_base(&self) -> Value;
-    /// The record's last finished turn as JSON text: what
-    /// [`Game::save_base`] leaves out, one resolution at a time.
+    /// The record turns the last resolution finished as JSON text (one
+    /// turn, or an array of several): what [`Game::save_base`] leaves out,
+    /// one resolution at a time.
     fn last_turn_json(&self) -> Option<String>;
     /// Records an end decided outside the rules (a host's turn limit):
     /// the record gets `ended`, `winnerId` and `outcome` as if the rules
@@ -147,6 +151,9 @@ struct Running<R: Ruleset>(Match<R>);
 impl<R: ViewFiles> Game for Running<R> {
     fn ruleset(&self) -> &'static str {
         R::NAME
+    }
+    fn record_type(&self) -> String {
+        self.0.rules().record_type(self.0.state())
     }
     fn seats(&self) -> Vec<SeatInfo> {
         self.0.rules().seats(self.0.state())
@@ -226,7 +233,7 @@ impl<R: ViewFiles> Game for Running<R> {
         self.0.save_base()
     }
     fn last_turn_json(&self) -> Option<String> {
-        self.0.last_turn_json().map(str::to_string)
+        self.0.last_turn_json().map(Cow::into_owned)
     }
     fn conclude(&mut self, outcome: &Outcome, now: Option<&str>) {
         self.0.conclude(outcome, now)

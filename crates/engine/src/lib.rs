@@ -28,6 +28,6 @@ pub use matches::{Match, TurnReport};
 pub use record;
 pub use rng::GameRng;
 pub use ruleset::{
-    Bot, FileProtocol, OptionSpec, OrderIssue, Outcome, Ruleset, Seat, SeatInfo, SeatSpec, Setup,
-    SetupError, ViewFiles,
+    Bot, FileProtocol, OptionSpec, OrderIssue, Outcome, RecordTurn, Ruleset, Seat, SeatInfo,
+    SeatSpec, Setup, SetupError, ViewFiles,
 };

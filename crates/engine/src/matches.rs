@@ -2,6 +2,7 @@
 //! orders received for the current turn, and the game record kept as turns
 //! are resolved.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -10,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
 use crate::rng::GameRng;
-use crate::ruleset::{OrderIssue, Outcome, Ruleset, Seat, Setup, SetupError};
+use crate::ruleset::{OrderIssue, Outcome, RecordTurn, Ruleset, Seat, Setup, SetupError};
 
 /// A running game.
 pub struct Match<R: Ruleset> {
@@ -24,8 +25,10 @@ pub struct Match<R: Ruleset> {
     /// The record's finished turns as JSON, comma-separated: they never
     /// change, so the record's text is rebuilt from them in O(new turn).
     turns_json: String,
-    /// Where the last finished turn starts in `turns_json`.
+    /// Where the turns of the last resolution start in `turns_json`.
     last_turn: usize,
+    /// How many turns the last resolution finished.
+    last_count: usize,
     /// How many finished turns [`Match::save_base`] keeps inside the save:
     /// those that came inside a save written whole (by [`Match::save`], or
     /// by an older version); the turns after them are kept by the caller.
@@ -86,6 +89,7 @@ impl<R: Ruleset> Match<R> {
             record,
             turns_json: String::new(),
             last_turn: 0,
+            last_count: 0,
             inline_turns: 0,
         })
     }
@@ -178,36 +182,55 @@ impl<R: Ruleset> Match<R> {
         self.pending.clear();
         match &mut self.record {
             Some(record) => {
-                let units = self.rules.units(&self.state);
-                let mut actions = vec![];
-                self.rules
-                    .resolve(&mut self.state, &orders, &mut self.rng, Some(&mut actions));
-                if let Some(now) = now {
-                    for a in &mut actions {
-                        a.extra.insert("created".into(), now.into());
-                    }
+                let mut turns =
+                    self.rules
+                        .resolve_recorded(&mut self.state, &orders, &mut self.rng);
+                if turns.is_empty() {
+                    // The orders must be kept somewhere for a re-run.
+                    turns.push(RecordTurn {
+                        turn,
+                        units: vec![],
+                        actions: vec![],
+                    });
                 }
-                let mut extra = Map::new();
-                extra.insert("turn".into(), turn.into());
                 let given: Vec<Value> = orders
                     .iter()
                     .map(|(seat, o)| {
                         json!({"teamId": seat.0, "orders": serde_json::to_value(o).expect("orders serialise")})
                     })
                     .collect();
-                extra.insert("orders".into(), Value::Array(given));
-                let turn = Turn {
-                    units,
-                    actions,
-                    extra,
-                };
+                let mut given = Some(Value::Array(given));
                 if !self.turns_json.is_empty() {
                     self.turns_json.push(',');
                 }
                 self.last_turn = self.turns_json.len();
-                self.turns_json
-                    .push_str(&serde_json::to_string(&turn).expect("turns serialise"));
-                record.turns.push(turn);
+                self.last_count = turns.len();
+                for (k, t) in turns.into_iter().enumerate() {
+                    let mut actions = t.actions;
+                    if let Some(now) = now {
+                        for a in &mut actions {
+                            a.extra.insert("created".into(), now.into());
+                        }
+                    }
+                    let mut extra = Map::new();
+                    extra.insert("turn".into(), t.turn.into());
+                    // The orders go with the first turn: a re-run resolves
+                    // them there and the rules finish the other turns.
+                    if let Some(given) = given.take() {
+                        extra.insert("orders".into(), given);
+                    }
+                    let turn = Turn {
+                        units: t.units,
+                        actions,
+                        extra,
+                    };
+                    if k > 0 {
+                        self.turns_json.push(',');
+                    }
+                    self.turns_json
+                        .push_str(&serde_json::to_string(&turn).expect("turns serialise"));
+                    record.turns.push(turn);
+                }
             }
             None => self
                 .rules
@@ -236,17 +259,34 @@ impl<R: Ruleset> Match<R> {
     /// snapshot with no actions yet (game-record spec 2.1, rule 6).
     pub fn record(&self) -> Option<GameRecord> {
         let mut record = self.record.clone()?;
-        record.turns.push(self.current_turn());
+        if !self.ended_in_last_turn() {
+            record.turns.push(self.current_turn());
+        }
         Some(record)
+    }
+
+    /// True when the game ended in the middle of the record's last
+    /// finished turn (see [`Ruleset::resolve_recorded`]): that turn is the
+    /// current one, and the record does not repeat it.
+    fn ended_in_last_turn(&self) -> bool {
+        let Some(last) = self.record.as_ref().and_then(|r| r.turns.last()) else {
+            return false;
+        };
+        self.outcome().is_some()
+            && last.extra.get("turn").and_then(Value::as_u64) == Some(self.turn())
     }
 
     /// The record's text, as `record()` would write it, built from the
     /// finished turns' saved text plus the current turn.
     pub fn record_json(&self) -> Option<String> {
         let record = self.record.as_ref()?;
-        let current = serde_json::to_string(&self.current_turn()).expect("turns serialise");
-        let sep = if self.turns_json.is_empty() { "" } else { "," };
-        let turns = format!("[{}{sep}{current}]", self.turns_json);
+        let turns = if self.ended_in_last_turn() {
+            format!("[{}]", self.turns_json)
+        } else {
+            let current = serde_json::to_string(&self.current_turn()).expect("turns serialise");
+            let sep = if self.turns_json.is_empty() { "" } else { "," };
+            format!("[{}{sep}{current}]", self.turns_json)
+        };
         Some(
             record
                 .to_json_with_turns(&turns)
@@ -303,11 +343,19 @@ impl<R: Ruleset> Match<R> {
         .expect("a match always serialises")
     }
 
-    /// The record's last finished turn as JSON text (the turn the last
-    /// [`Match::resolve`] added), or `None` with no record or no turn yet.
-    pub fn last_turn_json(&self) -> Option<&str> {
+    /// The record turns the last [`Match::resolve`] finished, as JSON text:
+    /// the turn's object, or an array of the turns when the resolution
+    /// finished several ([`Ruleset::resolve_recorded`]), so that one
+    /// resolution's turns are kept together. `None` with no record or no
+    /// turn yet.
+    pub fn last_turn_json(&self) -> Option<Cow<'_, str>> {
         self.record.as_ref().filter(|r| !r.turns.is_empty())?;
-        Some(&self.turns_json[self.last_turn..])
+        let text = &self.turns_json[self.last_turn..];
+        Some(if self.last_count > 1 {
+            Cow::Owned(format!("[{text}]"))
+        } else {
+            Cow::Borrowed(text)
+        })
     }
 
     /// Resumes a match saved by [`Match::save`].
@@ -317,7 +365,8 @@ impl<R: Ruleset> Match<R> {
 
     /// Resumes a match saved by [`Match::save_base`] (or [`Match::save`]),
     /// given the record's finished turns the save left out, oldest first, as
-    /// [`Match::last_turn_json`] gave them.
+    /// [`Match::last_turn_json`] gave them (one entry per resolution: a
+    /// turn, or an array of turns).
     pub fn restore_with_turns(
         rules: Arc<R>,
         saved: Value,
@@ -342,17 +391,39 @@ impl<R: Ruleset> Match<R> {
             None => vec![],
         };
         let inline_turns = parts.len();
+        // The last resolution's turns: one unless a given entry had more.
+        let mut last_count = usize::from(inline_turns > 0);
         match &mut record {
             Some(r) => {
                 for (i, text) in turns.iter().enumerate() {
-                    let turn: Turn = serde_json::from_str(text).map_err(|e| {
+                    let cannot = |e: serde_json::Error| {
                         SetupError::new(format!(
                             "saved turn {} of the record cannot be read: {e}",
                             inline_turns + i
                         ))
-                    })?;
-                    r.turns.push(turn);
-                    parts.push(text.clone());
+                    };
+                    let trimmed = text.trim();
+                    match trimmed.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
+                        Some(inner) => {
+                            let several: Vec<Turn> =
+                                serde_json::from_str(trimmed).map_err(cannot)?;
+                            if several.is_empty() {
+                                return Err(SetupError::new(format!(
+                                    "saved turn {} of the record is an empty list of turns",
+                                    inline_turns + i
+                                )));
+                            }
+                            last_count = several.len();
+                            r.turns.extend(several);
+                            parts.push(inner.to_string());
+                        }
+                        None => {
+                            let turn: Turn = serde_json::from_str(trimmed).map_err(cannot)?;
+                            last_count = 1;
+                            r.turns.push(turn);
+                            parts.push(trimmed.to_string());
+                        }
+                    }
                 }
             }
             None if !turns.is_empty() => {
@@ -372,6 +443,7 @@ impl<R: Ruleset> Match<R> {
             pending: saved.pending.into_iter().collect(),
             record,
             last_turn: turns_json.len() - last_len,
+            last_count,
             turns_json,
             inline_turns,
         })
@@ -415,7 +487,7 @@ fn new_record<R: Ruleset>(
         );
     }
     GameRecord {
-        game_type: Some(R::NAME.into()),
+        game_type: Some(rules.record_type(state)),
         teams,
         turns: vec![],
         created: now.map(str::to_string),

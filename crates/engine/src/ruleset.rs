@@ -192,6 +192,18 @@ impl Outcome {
     }
 }
 
+/// One turn of the game record, as a ruleset hands it to [`crate::Match`]
+/// from [`Ruleset::resolve_recorded`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct RecordTurn {
+    /// The turn's number, as [`Ruleset::turn`] counts.
+    pub turn: u64,
+    /// The living units at the start of the turn (see [`Ruleset::units`]).
+    pub units: Vec<Vec<UnitData>>,
+    /// What happened in the turn, in order.
+    pub actions: Vec<Action>,
+}
+
 /// A ruleset: the rules of one game, pure. No I/O, no clock, no global state;
 /// everything random comes from the `rng` argument.
 pub trait Ruleset: Send + Sync + Sized + 'static {
@@ -236,6 +248,39 @@ pub trait Ruleset: Send + Sync + Sized + 'static {
         rng: &mut GameRng,
         log: Option<&mut Vec<Action>>,
     );
+    /// Resolves the turn as [`Ruleset::resolve`] does and hands over the
+    /// record turns it finished, oldest first. The first is the turn that
+    /// was resolved (the record keeps the orders on it); a ruleset whose
+    /// one resolution runs on through turns that need no orders (turns
+    /// ended by the rules, a side the rules play) gives each of them as a
+    /// turn of its own. When the game ends in the middle of a turn, the
+    /// last may be that turn, with the actions up to the end: it is then
+    /// the record's last turn and is not repeated as the current one.
+    ///
+    /// The default: the one turn resolved, its units at the start and the
+    /// actions `resolve` logged.
+    fn resolve_recorded(
+        &self,
+        state: &mut Self::State,
+        orders: &[(Seat, Self::Orders)],
+        rng: &mut GameRng,
+    ) -> Vec<RecordTurn> {
+        let turn = self.turn(state);
+        let units = self.units(state);
+        let mut actions = vec![];
+        self.resolve(state, orders, rng, Some(&mut actions));
+        vec![RecordTurn {
+            turn,
+            units,
+            actions,
+        }]
+    }
+    /// The game's type in its record (`type`): the ruleset's name, unless
+    /// its records name the game played (Tactics writes `classic` or
+    /// `chaos`). It may depend on the state, and is taken at the start.
+    fn record_type(&self, _state: &Self::State) -> String {
+        Self::NAME.to_string()
+    }
     /// The outcome, once the game is over.
     fn outcome(&self, state: &Self::State) -> Option<Outcome>;
     /// What `seat` may see (`None`: a spectator). The only way state reaches

@@ -1,7 +1,10 @@
 //! Re-running a game from its record: the record's setup and seed start a
 //! new match, each finished turn's recorded orders are resolved again, and
 //! the record this produces is compared with the one given. The first
-//! difference is reported as a JSON path.
+//! difference is reported as a JSON path. A turn without `orders` was
+//! finished by the resolution of the turn before it (a ruleset's
+//! [`crate::Ruleset::resolve_recorded`] may finish several), so the re-run
+//! resolves nothing there.
 
 use std::sync::Arc;
 

@@ -44,19 +44,31 @@ pub fn last_turn(record: &GameRecord) -> Option<u64> {
         .map(|i| turn_number(record, i))
 }
 
-/// The record's ruleset name (`type`), which must be `rules`'.
-fn ruleset_of(rules: &dyn DynRuleset, record: &GameRecord) -> Result<String, RenderError> {
-    let name = record
+/// The record's type, which must be `rules`' name or the type its games
+/// write (`Ruleset::record_type`, checked when the game is started again in
+/// [`Rerun::start`]).
+fn record_type(record: &GameRecord) -> Result<&str, RenderError> {
+    record
         .game_type
-        .clone()
-        .ok_or_else(|| RenderError::input("$.type: the record does not say its ruleset"))?;
-    if !name.eq_ignore_ascii_case(rules.name()) {
-        return Err(RenderError::input(format!(
-            "$.type: the record is of `{name}`, not of {}",
-            rules.name()
-        )));
+        .as_deref()
+        .ok_or_else(|| RenderError::input("$.type: the record does not say its ruleset"))
+}
+
+/// The first turn of the resolution that finished `turns[index]`. A turn
+/// with actions but no `orders` was finished by the resolution of a turn
+/// before it (engine `Ruleset::resolve_recorded`), so its board is that
+/// turn's board with the actions since applied; the current turn (the
+/// last, no orders and no actions yet) is its own start.
+fn resolution_start(record: &GameRecord, index: usize) -> usize {
+    let turn = &record.turns[index];
+    let current = index + 1 == record.turns.len() && turn.actions.is_empty();
+    if turn.extra.contains_key("orders") || current {
+        return index;
     }
-    Ok(name)
+    (1..index)
+        .rev()
+        .find(|&i| record.turns[i].extra.contains_key("orders"))
+        .unwrap_or(0)
 }
 
 /// The board of `record` at `at`, seen by `seat` (`None`: a spectator),
@@ -84,7 +96,7 @@ pub fn record_board_with(
     seat: Option<usize>,
     rerun: &mut Option<Rerun>,
 ) -> Result<(Box<dyn Board>, Option<Highlight>), RenderError> {
-    let name = ruleset_of(rules, record)?;
+    record_type(record)?;
     if record.turns.is_empty() {
         return Err(RenderError::input("$.turns: the record has no turns"));
     }
@@ -125,8 +137,11 @@ pub fn record_board_with(
             ));
         }
     }
+    // The game is re-run to the start of the resolution that finished the
+    // turn asked for, and that resolution's earlier turns are applied.
+    let start = resolution_start(record, index);
     // A kept rerun serves if it has not gone past the turn; else start over.
-    let reuse = matches!(rerun, Some(r) if r.index() <= index && r.game.ruleset() == name);
+    let reuse = matches!(rerun, Some(r) if r.index() <= start && r.game.ruleset() == rules.name());
     if !reuse {
         *rerun = None;
     }
@@ -134,12 +149,17 @@ pub fn record_board_with(
         Some(r) => r,
         None => rerun.insert(Rerun::start(rules, record)?),
     };
-    if let Err(e) = r.advance_to(record, index) {
+    if let Err(e) = r.advance_to(record, start) {
         *rerun = None;
         return Err(e);
     }
     let view = r.view(record, seat)?;
     let mut board = drawing.board(&view)?;
+    for i in start..index {
+        for (k, action) in record.turns[i].actions.iter().enumerate() {
+            board.apply(action, &format!("$.turns[{i}].actions[{k}]"))?;
+        }
+    }
     let mut highlight = None;
     for (k, action) in actions.iter().take(at.action as usize).enumerate() {
         let from = action.unit.and_then(|u| board.position(u));
@@ -181,15 +201,25 @@ impl std::fmt::Debug for Rerun {
 impl Rerun {
     /// The record's game at its setup (no turn re-run yet).
     pub fn start(rules: &dyn DynRuleset, record: &GameRecord) -> Result<Rerun, RenderError> {
-        let name = ruleset_of(rules, record)?;
+        let name = record_type(record)?;
+        let not_of = || {
+            RenderError::input(format!(
+                "$.type: the record is of `{name}`, not of {}",
+                rules.name()
+            ))
+        };
+        let named = name.eq_ignore_ascii_case(rules.name());
         let setup = record.extra.get("setup").ok_or_else(|| {
             RenderError::input(
                 "$.setup: the record has no `setup`, so its boards cannot be rebuilt \
                  (a running game's public record leaves it out)",
             )
         })?;
-        let setup: Setup = serde_json::from_value(setup.clone())
-            .map_err(|e| RenderError::input(format!("$.setup: cannot be read: {e}")))?;
+        let setup: Setup = match serde_json::from_value(setup.clone()) {
+            Ok(s) => s,
+            Err(_) if !named => return Err(not_of()),
+            Err(e) => return Err(RenderError::input(format!("$.setup: cannot be read: {e}"))),
+        };
         if let Some(v) = record.extra.get("rulesetVersion").and_then(Value::as_str) {
             if v != rules.version() {
                 return Err(RenderError::input(format!(
@@ -198,9 +228,14 @@ impl Rerun {
                 )));
             }
         }
-        let game = rules
-            .start(setup, false, None)
-            .map_err(|e| RenderError::input(format!("$.setup: {e}")))?;
+        let game = match rules.start(setup, false, None) {
+            Ok(g) => g,
+            Err(_) if !named => return Err(not_of()),
+            Err(e) => return Err(RenderError::input(format!("$.setup: {e}"))),
+        };
+        if !named && !game.record_type().eq_ignore_ascii_case(name) {
+            return Err(not_of());
+        }
         Ok(Rerun { game, index: 0 })
     }
 
@@ -210,21 +245,26 @@ impl Rerun {
     }
 
     /// Re-runs the record's turns up to (not including) `turns[index]`;
-    /// `index` must not be below [`Rerun::index`]. On an error the rerun is
-    /// left part way and should be dropped.
+    /// `index` must not be below [`Rerun::index`]. A turn without orders
+    /// that the rules already finished (in the resolution of an earlier
+    /// turn) is passed over. On an error the rerun is left part way and
+    /// should be dropped.
     pub fn advance_to(&mut self, record: &GameRecord, index: usize) -> Result<(), RenderError> {
         assert!(index >= self.index, "a rerun only goes forward");
         for i in self.index..index {
-            let orders = record.turns[i]
-                .extra
-                .get("orders")
-                .and_then(Value::as_array)
-                .ok_or_else(|| {
-                    RenderError::input(format!(
-                        "$.turns[{i}].orders: missing, so the game cannot be re-run past turn {}",
-                        turn_number(record, i)
-                    ))
-                })?;
+            let Some(orders) = record.turns[i].extra.get("orders") else {
+                if i > 0 && self.game.turn() > turn_number(record, i) {
+                    self.index = i + 1;
+                    continue;
+                }
+                return Err(RenderError::input(format!(
+                    "$.turns[{i}].orders: missing, so the game cannot be re-run past turn {}",
+                    turn_number(record, i)
+                )));
+            };
+            let orders = orders.as_array().ok_or_else(|| {
+                RenderError::input(format!("$.turns[{i}].orders: must be an array"))
+            })?;
             for (j, entry) in orders.iter().enumerate() {
                 let path = format!("$.turns[{i}].orders[{j}]");
                 let team = entry

@@ -65,6 +65,10 @@ enum Command {
     },
 }
 
+/// The subcommands [`command`] takes (so `orderly tactics SCENARIO` is
+/// told from them).
+pub const NAMES: &[&str] = &["replay", "game"];
+
 /// Runs `orderly tactics …`; `args[0]` is the ruleset's name.
 pub fn command(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     let cli = match Cli::try_parse_from(args) {

@@ -10,7 +10,7 @@
 //! the end). Randomness goes through one seam, [`draws::Draws`]: the game's
 //! generator for new games, the engine's draws file for re-runs. [`action`]
 //! and [`record`] write what the engine writes, key order included;
-//! [`rerun()`] re-runs a record and names the first divergence.
+//! [`mod@rerun`] re-runs a record and names the first divergence.
 //!
 //! Around the rules: [`ruleset::Tactics`] is the engine's `Ruleset`,
 //! `FileProtocol` and `ViewFiles`; [`view`] and [`files`] are what a seat
@@ -31,6 +31,7 @@ pub mod error;
 pub mod files;
 pub mod game;
 pub mod movement;
+pub mod picture;
 pub mod record;
 pub mod rerun;
 pub mod ruleset;
@@ -49,3 +50,55 @@ pub use game::{Game, GameKind};
 pub use rerun::{rerun, rerun_from, rerun_text, Divergence, InputSource, Report, Rerun};
 pub use ruleset::{State, Tactics};
 pub use view::View;
+
+/// The ruleset's entry for the registry (ARCHITECTURE.md, "Adding a
+/// ruleset"): the rules, answering to the record types `classic` and
+/// `chaos` too; the board picture; the browser controller and guide; the
+/// re-run of the engine's own records with their draws files (`orderly
+/// record replay RECORD --draws DRAWS --verify`, spec §12.5); and `orderly
+/// tactics replay|game ...`.
+pub fn plugin() -> plugin::Plugin {
+    plugin::Plugin {
+        rules: std::sync::Arc::new(engine::Registered(std::sync::Arc::new(Tactics))),
+        aliases: ALIASES,
+        drawing: std::sync::Arc::new(picture::Drawing),
+        client: plugin::Client {
+            controller: include_str!("../web/controller.js"),
+            guide: include_str!("../web/guide.html"),
+        },
+        command: Some(plugin::Command {
+            about: "Tactics: re-run the engine's records with their draws, play bot games",
+            names: command::NAMES,
+            run: |args| command::command(args).map_err(Into::into),
+        }),
+        rerun: Some(plugin_rerun),
+    }
+}
+
+/// The plug-in's re-run: [`rerun()`] with the draws file the command line
+/// read as JSON (`aid`), its counts and first divergence in the generic
+/// shape.
+fn plugin_rerun(
+    record: &::record::GameRecord,
+    aid: Option<&serde_json::Value>,
+) -> Result<plugin::Rerunning, engine::SetupError> {
+    let draws = match aid {
+        None => None,
+        Some(v) => Some(
+            draws::DrawsFile::parse(&v.to_string())
+                .map_err(|e| engine::SetupError::at("--draws", e.to_string()))?,
+        ),
+    };
+    match rerun(record, draws.as_ref()).map_err(|e| engine::SetupError::new(e.to_string()))? {
+        Rerun::Agrees(r) => Ok(plugin::Rerunning::Agrees {
+            turns: r.turns,
+            actions: r.actions,
+            draws: Some(r.draws),
+        }),
+        Rerun::Diverges(d) => Ok(plugin::Rerunning::Diverges(engine::verify::Divergence {
+            path: d.path,
+            expected: d.expected,
+            actual: d.actual,
+        })),
+    }
+}

@@ -10,7 +10,7 @@ use std::fmt;
 
 use std::sync::Arc;
 
-use engine::{GameRng, Match, Ruleset, Seat, Setup};
+use engine::{GameRng, Match, Seat, Setup};
 use record::{first_difference, GameRecord, Turn, Winner};
 use serde_json::{Map, Value};
 
@@ -90,15 +90,11 @@ pub enum InputSource {
 }
 
 /// Re-runs a read record (spec §12.2–§12.4) with inputs derived from it. A
-/// record the engine's `Match` wrote for a game the project hosted (type
-/// `tactics`, with its `setup` and each turn's `orders`) is re-run from
-/// those instead.
+/// record the engine's `Match` wrote for a game the project played (with
+/// its `setup` and each resolution's `orders`) is re-run from those instead,
+/// unless a draws file is given.
 pub fn rerun(rec: &GameRecord, file: Option<&DrawsFile>) -> Result<Rerun, Error> {
-    if rec
-        .game_type
-        .as_deref()
-        .is_some_and(|t| t.eq_ignore_ascii_case(<Tactics as Ruleset>::NAME))
-    {
+    if file.is_none() && rec.extra.contains_key("setup") {
         return rerun_hosted(rec);
     }
     rerun_from(rec, file, InputSource::Record)

@@ -13,8 +13,8 @@
 
 use engine::record::{Action as RecordAction, UnitData};
 use engine::{
-    Bot, FileProtocol, GameRng, OrderIssue, Outcome, Ruleset, Seat, SeatInfo, Setup, SetupError,
-    ViewFiles,
+    Bot, FileProtocol, GameRng, OrderIssue, Outcome, RecordTurn, Ruleset, Seat, SeatInfo, Setup,
+    SetupError, ViewFiles,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -55,11 +55,14 @@ fn kind_of(setup: &Setup) -> Result<GameKind, SetupError> {
     }
 }
 
-/// Where finished turns of a resolution go: the views' recent turns and the
-/// engine's log.
+/// Where finished turns of a resolution go: the views' recent turns, and
+/// the engine's log or its record turns.
 struct Sink<'a> {
     recent: &'a mut Vec<RecentTurn>,
     log: Option<&'a mut Vec<RecordAction>>,
+    /// The record turns when they are kept: the snapshot at the start of
+    /// the open turn, and the turns finished so far.
+    turns: Option<(Vec<Vec<UnitData>>, Vec<RecordTurn>)>,
     keep: usize,
 }
 
@@ -67,6 +70,14 @@ impl TurnLog for Sink<'_> {
     fn finished(&mut self, game: &Game, turn: usize, actions: Vec<Action>) {
         if let Some(log) = self.log.as_deref_mut() {
             log.extend(actions.iter().map(Action::to_record));
+        }
+        if let Some((open, turns)) = &mut self.turns {
+            let units = std::mem::replace(open, units_now(game));
+            turns.push(RecordTurn {
+                turn: turn as u64,
+                units,
+                actions: actions.iter().map(Action::to_record).collect(),
+            });
         }
         if self.recent.len() == self.keep {
             self.recent.remove(0);
@@ -77,6 +88,61 @@ impl TurnLog for Sink<'_> {
             actions,
         });
     }
+}
+
+/// The board now as the record's snapshot (spec §11.4).
+fn units_now(game: &Game) -> Vec<Vec<UnitData>> {
+    serde_json::from_value(snapshot(game)).expect("snapshots are UnitData")
+}
+
+/// Resolves one seat's turn (its inputs and the implied `endTurn`), then
+/// the Chaos team's turns that follow (spec D12), into `sink`.
+fn resolve_into(
+    state: &mut State,
+    orders: &[(Seat, Vec<Input>)],
+    rng: &mut GameRng,
+    log: Option<&mut Vec<RecordAction>>,
+    record: bool,
+) -> Vec<RecordTurn> {
+    let mut draws = RngDraws::new(rng);
+    let keep = state.game.teams.len();
+    let State { game, recent } = state;
+    let turns = record.then(|| (units_now(game), vec![]));
+    let mut sink = Sink {
+        recent,
+        log,
+        turns,
+        keep,
+    };
+    if !game.is_over() && !game.teams[game.current_team()].is_chaos() {
+        let seat = game.current_team();
+        let mut inputs: Vec<Input> = orders
+            .iter()
+            .find(|(s, _)| s.0 == seat)
+            .map(|(_, o)| o.iter().take(MAX_INPUTS).copied().collect())
+            .unwrap_or_default();
+        inputs.push(Input::EndTurn);
+        game.play(&inputs, &mut draws, &mut sink);
+    }
+    play_chaos_turns(game, &mut draws, &mut sink);
+    let Sink { log, turns, .. } = sink;
+    let Some((open, mut turns)) = turns else {
+        if let (true, Some(log)) = (game.is_over(), log) {
+            // The open turn, in which the game ended (spec §11.1).
+            log.extend(game.actions.iter().map(Action::to_record));
+        }
+        return vec![];
+    };
+    if game.is_over() {
+        // The record ends with the open turn, in which the game ended (spec
+        // §11.1): its snapshot, and its actions up to the end.
+        turns.push(RecordTurn {
+            turn: game.turn as u64,
+            units: open,
+            actions: game.actions.iter().map(Action::to_record).collect(),
+        });
+    }
+    turns
 }
 
 /// Plays the Chaos team's turns that come up (spec D12): the Seed ends its
@@ -190,27 +256,24 @@ impl Ruleset for Tactics {
         rng: &mut GameRng,
         log: Option<&mut Vec<RecordAction>>,
     ) {
-        let mut draws = RngDraws::new(rng);
-        let keep = state.game.teams.len();
-        let State { game, recent } = state;
-        let mut sink = Sink { recent, log, keep };
-        if !game.is_over() && !game.teams[game.current_team()].is_chaos() {
-            let seat = game.current_team();
-            let mut inputs: Vec<Input> = orders
-                .iter()
-                .find(|(s, _)| s.0 == seat)
-                .map(|(_, o)| o.iter().take(MAX_INPUTS).copied().collect())
-                .unwrap_or_default();
-            inputs.push(Input::EndTurn);
-            game.play(&inputs, &mut draws, &mut sink);
-        }
-        play_chaos_turns(game, &mut draws, &mut sink);
-        if game.is_over() {
-            // The open turn, in which the game ended.
-            if let Some(log) = sink.log {
-                log.extend(game.actions.iter().map(Action::to_record));
-            }
-        }
+        resolve_into(state, orders, rng, log, false);
+    }
+
+    /// Every turn the resolution finished is a turn of the record (spec
+    /// D12): the seat's, the turns ended automatically and the Chaos team's;
+    /// when the game ends, the open turn it ended in comes last.
+    fn resolve_recorded(
+        &self,
+        state: &mut State,
+        orders: &[(Seat, Vec<Input>)],
+        rng: &mut GameRng,
+    ) -> Vec<RecordTurn> {
+        resolve_into(state, orders, rng, None, true)
+    }
+
+    /// `classic` or `chaos`, as the project writes them (spec D9).
+    fn record_type(&self, state: &State) -> String {
+        state.game.kind.as_str().to_string()
     }
 
     fn outcome(&self, state: &State) -> Option<Outcome> {
@@ -251,6 +314,12 @@ impl Ruleset for Tactics {
 
     fn default_scenario(&self) -> &'static str {
         "classic"
+    }
+
+    /// The two games of the engine (spec §2): what `orderly maps tactics`
+    /// lists and `--scenario` chooses.
+    fn scenarios(&self) -> Vec<&'static str> {
+        vec!["classic", "chaos"]
     }
 
     fn bot(&self, name: &str) -> Option<Box<dyn Bot<Self>>> {

@@ -12,5 +12,6 @@ mod serve;
 mod serve_crash;
 #[cfg(unix)]
 mod serve_files;
+mod tactics;
 mod tae;
 mod ttrts;

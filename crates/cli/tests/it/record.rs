@@ -53,7 +53,7 @@ fn the_real_tactics_files_are_valid_records() {
 }
 
 #[test]
-fn a_tactics_record_replays_as_text_without_rules() {
+fn a_tactics_record_replays_as_text_without_its_draws() {
     let _corpus = testkit::require_shared!("corpus/tactics");
     let run = orderly()
         .args(["record", "replay"])
@@ -62,7 +62,34 @@ fn a_tactics_record_replays_as_text_without_rules() {
         .success();
     let out = String::from_utf8_lossy(&run.get_output().stdout).into_owned();
     assert!(out.contains("turn 0:"));
-    assert!(out.contains("no `classic` ruleset"), "{out}");
+    // Tactics is registered, but the engine's record has no seed: only its
+    // draws file can re-run it.
+    assert!(out.contains("printed but not re-verified"), "{out}");
+    assert!(out.contains("--draws"), "{out}");
+}
+
+#[test]
+fn a_tactics_record_reruns_with_its_draws_file() {
+    let _corpus = testkit::require_shared!("corpus/tactics");
+    let run = orderly()
+        .args(["record", "replay", "--quiet", "--verify"])
+        .arg(tactics("classic_2p_engine-f8ab372_state.json"))
+        .arg("--draws")
+        .arg(tactics("classic_2p_engine-f8ab372_draws.json"))
+        .assert()
+        .success();
+    let out = String::from_utf8_lossy(&run.get_output().stdout).into_owned();
+    assert_eq!(
+        out.trim(),
+        "re-run: every turn agrees (77 turns, 240 actions, 57 draws)"
+    );
+    // Asked to verify without the draws: the re-run cannot be done.
+    orderly()
+        .args(["record", "replay", "--quiet", "--verify"])
+        .arg(tactics("classic_2p_engine-f8ab372_state.json"))
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--draws"));
 }
 
 #[test]

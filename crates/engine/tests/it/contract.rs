@@ -226,3 +226,318 @@ fn the_generator_is_part_of_the_state() {
     let mut back: GameRng = serde_json::from_value(saved).unwrap();
     assert_eq!(rng.next_u32(), back.next_u32());
 }
+
+/// Relay: a ruleset made to test what the toy cannot show. Two seats take
+/// turns adding 0 to 3 to a shared total; after each seat's turn the rules
+/// play the house's turn at once (it adds a die roll), so one resolution
+/// finishes two record turns; reaching the goal in a seat's turn ends the
+/// game in the middle of it (the house never plays it). Its records name
+/// the game played: `relay-short` or `relay-long`, from the scenario.
+mod relay {
+    use engine::record::{Action, UnitData};
+    use engine::{
+        Bot, GameRng, OrderIssue, Outcome, RecordTurn, Ruleset, Seat, SeatInfo, Setup, SetupError,
+    };
+    use serde::{Deserialize, Serialize};
+    use serde_json::Map;
+
+    pub struct Relay;
+
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    pub struct State {
+        pub goal: u64,
+        pub total: u64,
+        /// Turns played: seat 0, the house, seat 1, the house, ...
+        pub turn: u64,
+        pub winner: Option<usize>,
+    }
+
+    impl Relay {
+        fn unit(total: u64) -> Vec<Vec<UnitData>> {
+            vec![vec![UnitData {
+                id: 1,
+                unit_type: "token".into(),
+                assignment: serde_json::json!([total, 0]),
+                extra: Map::new(),
+            }]]
+        }
+
+        /// Plays one turn: `add` by the seat whose turn it is.
+        fn play(state: &mut State, add: u64) -> Action {
+            let seat = (state.turn / 2 % 2) as usize;
+            let team = if state.turn.is_multiple_of(2) {
+                seat
+            } else {
+                2
+            };
+            state.total += add;
+            let action = Action::new("add", Some(1), Some(team as u64))
+                .with("amount", add)
+                .with("total", state.total);
+            if state.total >= state.goal {
+                state.winner = Some(team);
+            } else {
+                state.turn += 1;
+            }
+            action
+        }
+    }
+
+    impl Ruleset for Relay {
+        type State = State;
+        type Orders = u64;
+        type View = State;
+
+        const NAME: &'static str = "relay";
+        const VERSION: &'static str = "1";
+
+        fn setup(&self, setup: &Setup, _rng: &mut GameRng) -> Result<State, SetupError> {
+            let goal = match setup.scenario.as_str() {
+                "short" => 8,
+                "long" | "default" | "" => 30,
+                other => return Err(SetupError::at("scenario", format!("no `{other}`"))),
+            };
+            Ok(State {
+                goal,
+                total: 0,
+                turn: 0,
+                winner: None,
+            })
+        }
+        fn seats(&self, _state: &State) -> Vec<SeatInfo> {
+            ["Ann", "Bob", "House"]
+                .iter()
+                .map(|n| SeatInfo {
+                    name: n.to_string(),
+                    extra: Map::new(),
+                })
+                .collect()
+        }
+        fn turn(&self, state: &State) -> u64 {
+            state.turn
+        }
+        fn awaiting(&self, state: &State) -> Vec<Seat> {
+            vec![Seat((state.turn / 2 % 2) as usize)]
+        }
+        fn check(
+            &self,
+            _state: &State,
+            _seat: Seat,
+            add: &u64,
+        ) -> Result<Vec<OrderIssue>, Vec<OrderIssue>> {
+            if *add > 3 {
+                return Err(vec![OrderIssue::general("add 0 to 3")]);
+            }
+            Ok(vec![])
+        }
+        fn resolve(
+            &self,
+            state: &mut State,
+            orders: &[(Seat, u64)],
+            rng: &mut GameRng,
+            log: Option<&mut Vec<Action>>,
+        ) {
+            // The typed path without a record: the same turns, unlogged.
+            let turns = self.resolve_recorded(state, orders, rng);
+            if let Some(log) = log {
+                log.extend(turns.into_iter().flat_map(|t| t.actions));
+            }
+        }
+        fn resolve_recorded(
+            &self,
+            state: &mut State,
+            orders: &[(Seat, u64)],
+            rng: &mut GameRng,
+        ) -> Vec<RecordTurn> {
+            let mut turns = vec![];
+            let add = orders.first().map_or(0, |(_, a)| *a);
+            let (turn, units) = (state.turn, Relay::unit(state.total));
+            let action = Relay::play(state, add);
+            turns.push(RecordTurn {
+                turn,
+                units,
+                actions: vec![action],
+            });
+            if state.winner.is_none() {
+                let (turn, units) = (state.turn, Relay::unit(state.total));
+                let action = Relay::play(state, u64::from(rng.die(3)));
+                turns.push(RecordTurn {
+                    turn,
+                    units,
+                    actions: vec![action],
+                });
+            }
+            turns
+        }
+        fn record_type(&self, state: &State) -> String {
+            if state.goal < 10 {
+                "relay-short"
+            } else {
+                "relay-long"
+            }
+            .into()
+        }
+        fn outcome(&self, state: &State) -> Option<Outcome> {
+            state.winner.map(|w| Outcome {
+                winner: Some(Seat(w)),
+                reason: format!("reached {}", state.goal),
+                scores: None,
+            })
+        }
+        fn view(&self, state: &State, _seat: Option<Seat>) -> State {
+            state.clone()
+        }
+        fn units(&self, state: &State) -> Vec<Vec<UnitData>> {
+            Relay::unit(state.total)
+        }
+        fn bot_names(&self) -> &'static [&'static str] {
+            &[]
+        }
+        fn bot(&self, _name: &str) -> Option<Box<dyn Bot<Self>>> {
+            None
+        }
+    }
+}
+
+fn relay(scenario: &str) -> Match<relay::Relay> {
+    let setup = Setup {
+        scenario: scenario.into(),
+        seed: 3,
+        ..Setup::default()
+    };
+    Match::start(Arc::new(relay::Relay), setup, true, Some("now")).unwrap()
+}
+
+/// Plays `adds` as the seats' orders, one resolution each.
+fn relay_play(m: &mut Match<relay::Relay>, adds: &[u64]) -> Vec<String> {
+    let mut rows = vec![];
+    for &add in adds {
+        let Some(&seat) = m.awaiting().first() else {
+            break;
+        };
+        m.submit(seat, add).unwrap();
+        m.resolve(Some("later"));
+        rows.push(m.last_turn_json().unwrap().to_string());
+    }
+    rows
+}
+
+#[test]
+fn the_record_type_comes_from_the_ruleset_and_may_depend_on_the_state() {
+    assert_eq!(
+        relay("short").record().unwrap().game_type.as_deref(),
+        Some("relay-short")
+    );
+    assert_eq!(
+        relay("long").record().unwrap().game_type.as_deref(),
+        Some("relay-long")
+    );
+    // The toy keeps the default: its name.
+    assert_eq!(
+        start(1).record().unwrap().game_type.as_deref(),
+        Some("sealedbids")
+    );
+    let game = Registered(Arc::new(SealedBids))
+        .start(setup(1), false, None)
+        .unwrap();
+    assert_eq!(game.record_type(), "sealedbids");
+}
+
+#[test]
+fn one_resolution_may_finish_several_turns_with_the_orders_on_the_first() {
+    let mut m = relay("long");
+    let rows = relay_play(&mut m, &[2, 3]);
+    let record = serde_json::to_value(m.record().unwrap()).unwrap();
+    let turns = record["turns"].as_array().unwrap();
+    // Two resolutions of two turns each, then the current turn.
+    assert_eq!(turns.len(), 5, "{record}");
+    let numbers: Vec<u64> = turns.iter().map(|t| t["turn"].as_u64().unwrap()).collect();
+    assert_eq!(numbers, [0, 1, 2, 3, 4]);
+    assert_eq!(turns[0]["orders"], json!([{"teamId": 0, "orders": 2}]));
+    assert_eq!(turns[2]["orders"], json!([{"teamId": 1, "orders": 3}]));
+    assert!(turns[1].get("orders").is_none() && turns[3].get("orders").is_none());
+    assert_eq!(turns[1]["actions"][0]["teamId"], 2, "the house's turn");
+    assert_eq!(turns[1]["actions"][0]["created"], "later");
+    assert_eq!(turns[1]["units"][0][0]["assignment"], json!([2, 0]));
+    // Each resolution's turns travel together: an array of both.
+    for row in &rows {
+        let v: Value = serde_json::from_str(row).unwrap();
+        assert_eq!(v.as_array().map(Vec::len), Some(2), "{row}");
+    }
+    assert_eq!(
+        serde_json::from_str::<Value>(&rows[1]).unwrap(),
+        json!([turns[2], turns[3]])
+    );
+    let text: Value = serde_json::from_str(&m.record_json().unwrap()).unwrap();
+    assert_eq!(text, record, "record_json is record()");
+}
+
+#[test]
+fn a_base_save_with_resolutions_of_several_turns_resumes_like_a_whole_save() {
+    let mut m = relay("long");
+    let rows = relay_play(&mut m, &[1, 3, 0]);
+    let back = Match::restore_with_turns(Arc::new(relay::Relay), m.save_base(), &rows).unwrap();
+    assert_eq!(back.save(), m.save());
+    assert_eq!(back.record_json(), m.record_json());
+    // Played on, the restored match writes the same rows.
+    let (mut a, mut b) = (m, back);
+    assert_eq!(relay_play(&mut a, &[2]), relay_play(&mut b, &[2]));
+    assert_eq!(a.record_json(), b.record_json());
+    // Rows of one turn each (a host's older rows) read as before; an empty
+    // list of turns is an error.
+    let mut one = relay("long");
+    let row = &relay_play(&mut one, &[1])[0];
+    let both: Value = serde_json::from_str(row).unwrap();
+    let single = vec![both[0].to_string(), both[1].to_string()];
+    let back = Match::restore_with_turns(Arc::new(relay::Relay), one.save_base(), &single).unwrap();
+    assert_eq!(back.save(), one.save());
+    let err = Match::restore_with_turns(Arc::new(relay::Relay), one.save_base(), &["[]".into()])
+        .err()
+        .expect("refused");
+    assert!(err.message.contains("empty list"), "{err}");
+}
+
+#[test]
+fn a_game_ended_inside_a_turn_ends_its_record_with_that_turn() {
+    let mut m = relay("short");
+    let mut adds = 0;
+    while m.outcome().is_none() {
+        relay_play(&mut m, &[3]);
+        adds += 1;
+        assert!(adds < 10, "the goal is reached");
+    }
+    let record = m.record().unwrap();
+    let last = record.turns.last().unwrap();
+    assert_eq!(last.extra["turn"].as_u64(), Some(m.turn()));
+    assert_eq!(last.actions.len(), 1, "the turn the game ended in, once");
+    let numbers: Vec<u64> = record
+        .turns
+        .iter()
+        .map(|t| t.extra["turn"].as_u64().unwrap())
+        .collect();
+    let mut unique = numbers.clone();
+    unique.dedup();
+    assert_eq!(numbers, unique, "no turn twice");
+    assert!(record.ended.is_some());
+    let text: Value = serde_json::from_str(&m.record_json().unwrap()).unwrap();
+    assert_eq!(text, serde_json::to_value(&record).unwrap());
+}
+
+#[test]
+fn verify_re_runs_resolutions_of_several_turns() {
+    for scenario in ["short", "long"] {
+        let mut m = relay(scenario);
+        relay_play(&mut m, &[3, 1, 2, 3, 0, 3]);
+        let record = m.record().unwrap();
+        assert_eq!(verify(Arc::new(relay::Relay), &record).unwrap(), None);
+        // The house's roll is the rules' own: a changed one is found.
+        let mut tampered = record.clone();
+        tampered.turns[1].actions[0]
+            .extra
+            .insert("amount".into(), json!(7));
+        let d = verify(Arc::new(relay::Relay), &tampered)
+            .unwrap()
+            .expect("found");
+        assert_eq!(d.path, "$.turns[1].actions[0].amount");
+    }
+}

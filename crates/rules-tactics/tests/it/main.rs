@@ -5,6 +5,8 @@
 mod common;
 mod corpus;
 mod files;
+mod picture;
+mod plugin;
 mod properties;
 mod rules;
 mod ruleset;

@@ -326,3 +326,81 @@ fn the_object_safe_face_speaks_json() {
     game.resolve(None);
     assert_eq!(game.turn(), 1);
 }
+
+/// A game hosted through the engine's `Match` keeps the engine's own record
+/// (spec §11): one record turn per Tactics turn (the seat's, those ended
+/// automatically and the Chaos team's, D12), numbered as the game numbers
+/// them, the orders on the first turn of each resolution, type `classic` or
+/// `chaos`, and the open turn the game ended in last: turn for turn the
+/// record `selfplay` writes for the same game.
+#[test]
+fn a_hosted_game_keeps_the_engines_record_turn_for_turn() {
+    for (scenario, kind, seats) in [
+        ("classic", tactics::GameKind::Classic, 2),
+        ("chaos", tactics::GameKind::Chaos, 5),
+    ] {
+        let seed = 33;
+        let bots = ["greedy", "random"];
+        let own = tactics::selfplay::play_bots(kind, seed, &bots, 3000, true).unwrap();
+        let log = own.log.unwrap();
+        let want = log.turns_json(&own.game);
+
+        let rules = Arc::new(Tactics);
+        let setup = Setup {
+            seats: vec![
+                SeatSpec {
+                    name: None,
+                    bot: Some("greedy".into()),
+                };
+                seats
+            ],
+            ..setup(scenario, seed)
+        };
+        let mut m = Match::start(rules.clone(), setup, true, Some("now")).unwrap();
+        let mut bot_rng = engine::GameRng::from_seed(seed ^ tactics::selfplay::BOT_STREAM);
+        let chaos = usize::from(seats == 5);
+        let mut resolutions = 0;
+        while m.outcome().is_none() {
+            for seat in m.awaiting() {
+                let name = bots[(seat.0 - chaos) % bots.len()];
+                let mut bot = rules.bot(name).unwrap();
+                let orders = bot.orders(&Tactics, &m.view(Some(seat)), seat, &mut bot_rng);
+                m.submit(seat, orders).unwrap();
+            }
+            m.resolve(Some("now"));
+            resolutions += 1;
+        }
+        let record = m.record().unwrap();
+        assert_eq!(record.game_type.as_deref(), Some(scenario));
+        assert_eq!(record.turns.len(), want.len(), "{scenario}");
+        assert!(
+            resolutions < record.turns.len(),
+            "some resolutions finish several turns"
+        );
+        let with_orders = record
+            .turns
+            .iter()
+            .filter(|t| t.extra.contains_key("orders"))
+            .count();
+        assert_eq!(
+            with_orders, resolutions,
+            "{scenario}: orders once a resolution"
+        );
+        for (i, turn) in record.turns.iter().enumerate() {
+            assert_eq!(turn.extra["turn"], json!(i), "{scenario}");
+            let mut got = serde_json::to_value(turn).unwrap();
+            for a in got["actions"].as_array_mut().unwrap() {
+                a.as_object_mut().unwrap().remove("created");
+            }
+            assert_eq!(got["units"], want[i]["units"], "{scenario} turn {i}");
+            assert_eq!(got["actions"], want[i]["actions"], "{scenario} turn {i}");
+        }
+        let last = record.turns.last().unwrap();
+        assert_eq!(
+            last.actions.len(),
+            own.game.actions.len(),
+            "the open turn last"
+        );
+        assert!(record.ended.is_some());
+    }
+}
