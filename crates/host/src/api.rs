@@ -102,6 +102,7 @@ fn parse_json<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, HostErr
             line: Some(e.line()),
             column: Some(e.column()),
             reason: e.to_string(),
+            code: None,
         }])
     })
 }

@@ -387,6 +387,7 @@ impl Host {
                     line: None,
                     column: None,
                     reason: e.message.clone(),
+                    code: None,
                 }])
             })?;
         let n = game.seats().len();
