@@ -38,7 +38,7 @@ use serde_json::Value;
 
 #[cfg(feature = "png")]
 pub use png::{to_png, Fonts};
-pub use replay::{frames, last_turn, record_board, record_board_with, At, Rerun};
+pub use replay::{frame_svg, frames, last_turn, record_board, record_board_with, At, Frame, Rerun};
 
 /// How one ruleset draws its boards. Each ruleset crate implements it; the
 /// registry's entry for the ruleset carries it.
