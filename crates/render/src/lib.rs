@@ -11,7 +11,7 @@
 //!
 //! The render crate names no ruleset: each ruleset crate implements
 //! [`Drawing`] (read a view into a [`Board`], step it through recorded
-//! actions, draw it) with the pieces here ([`svg`], [`caption`], the seat
+//! actions, draw it) with the pieces here ([`svg`], [`replay::caption`], the seat
 //! colours) and hands it to the registry in its plug-in entry. Callers pass
 //! the ruleset's rules and drawing to the functions here.
 //!

@@ -143,6 +143,16 @@ impl Svg {
         Svg { out }
     }
 
+    /// Says how big (in the picture's units) the smallest thing a player
+    /// taps is, as `data-tap` on the root, so a client showing a big board
+    /// on a small screen can zoom until it is the size of a finger.
+    pub fn tap_size(&mut self, size: f64) {
+        if let Some(end) = self.out.find('>') {
+            self.out
+                .insert_str(end, &format!(" data-tap=\"{}\"", num(size)));
+        }
+    }
+
     /// Appends raw markup written by this crate (already escaped).
     pub fn raw(&mut self, markup: &str) {
         self.out.push_str(markup);

@@ -43,6 +43,7 @@ pub mod pieces;
 pub mod regions;
 pub mod scoring;
 pub mod state;
+pub mod targets;
 pub mod turn;
 pub mod view;
 pub mod view_file;
@@ -412,6 +413,8 @@ pub fn plugin() -> plugin::Plugin {
             controller: include_str!("../web/controller.js"),
             guide: include_str!("../web/guide.html"),
         },
+        describe: None,
+        targets: Some(targets::targets),
         command: None,
         rerun: None,
     }

@@ -6,4 +6,5 @@ mod examples;
 mod picture;
 mod properties;
 mod rules;
+mod targets;
 mod views;
