@@ -35,6 +35,7 @@ pub mod events;
 pub mod files;
 pub mod host;
 pub mod openapi;
+mod playing;
 pub mod policy;
 pub mod postgres;
 pub mod public;

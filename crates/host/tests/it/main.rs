@@ -5,6 +5,7 @@ mod api;
 mod boards;
 mod common;
 mod files;
+mod playing;
 mod record_turns;
 mod shared;
 mod storage;
