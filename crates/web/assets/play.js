@@ -58,6 +58,22 @@ export async function playPage(main, id, query) {
   }),
   h('option', {value: 'spectator', selected: st.seat === null}, 'Spectator'));
 
+  // The ruleset's rules and legend, from its plug-in (an HTML fragment of
+  // our own server, parsed inertly; scripts and handlers dropped).
+  const guideBody = h('div', {class: 'guide-body'});
+  const guide = h('details', {class: 'guide', id: 'guide'}, h('summary', {}, 'Rules and legend'), guideBody);
+  fetch(`/rulesets/${encodeURIComponent(status.ruleset)}/guide.html`, {cache: 'no-cache'})
+    .then((r) => (r.ok ? r.text() : ''))
+    .then((text) => {
+      const doc = new DOMParser().parseFromString(text, 'text/html');
+      for (const bad of doc.body.querySelectorAll('script, style, iframe, object, embed, form')) bad.remove();
+      for (const el of doc.body.querySelectorAll('*')) {
+        for (const a of [...el.attributes]) if (/^on|^style$/i.test(a.name)) el.removeAttribute(a.name);
+      }
+      fill(guideBody, ...[...doc.body.childNodes].map((n) => document.importNode(n, true)));
+      if (!guideBody.childNodes.length) guide.hidden = true;
+    }, () => { guide.hidden = true; });
+
   const playing = st.seat !== null;
   fill(main,
     h('h1', {}, `${status.title || id}`, h('small', {class: 'muted'}, ` ${status.ruleset} · ${id}`)),
@@ -81,7 +97,8 @@ export async function playPage(main, id, query) {
           submitBox,
         ] : null,
         h('h2', {}, 'Events'),
-        log)));
+        log,
+        guide)));
 
   const logEvent = (text, ...more) => {
     log.append(h('li', {}, h('time', {}, new Date().toLocaleTimeString()), ' ', text, ...more));
