@@ -31,7 +31,8 @@ function gamesTable(games) {
   return h('table', {class: 'games'},
     h('caption', {class: 'visually-hidden'}, 'Games on this server'),
     h('thead', {}, h('tr', {},
-      ['Game', 'Ruleset', 'Seats', 'Turn', 'Awaited', 'Outcome', ''].map((t) => h('th', {scope: 'col'}, t)))),
+      ['Game', 'Ruleset', 'Seats', 'Turn', 'Awaited', 'Outcome'].map((t) => h('th', {scope: 'col'}, t)),
+      h('th', {scope: 'col'}, h('span', {class: 'visually-hidden'}, 'Play, watch or replay')))),
     h('tbody', {}, games.map((g) => {
       const mine = seatsOf(g.id);
       return h('tr', {'data-game': g.id},
