@@ -7,6 +7,11 @@ import {chromium} from 'playwright-core';
 import {mkdtemp, rm, mkdir} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
+import {createRequire} from 'node:module';
+import {readFile} from 'node:fs/promises';
+
+const require = createRequire(import.meta.url);
+let axeSource = null;
 
 export const BASE = process.env.ORDERLY_URL || 'http://127.0.0.1:8080';
 export const ADMIN = process.env.ORDERLY_ADMIN_TOKEN || '';
@@ -14,6 +19,9 @@ export const ARTIFACTS = process.env.E2E_ARTIFACTS || join(process.cwd(), '..', 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
 export class Failure extends Error {}
+
+/** The pages axe-core has checked in this run, by name. */
+export const axeChecked = [];
 
 export function assert(cond, message) {
   if (!cond) throw new Failure(message);
@@ -61,6 +69,34 @@ export async function openBrowser(name) {
       const path = join(ARTIFACTS, `${name}-${file}.png`);
       await page.locator(selector).screenshot({path});
       return path;
+    },
+    /**
+     * Runs axe-core on the page as it is now; fails on any serious or
+     * critical violation (the others are printed). `what` names the page.
+     */
+    async axe(what) {
+      if (!axeSource) axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+      // Evaluated over the DevTools protocol, which the page's CSP (no
+      // inline script) does not govern.
+      if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(axeSource);
+      const res = await page.evaluate(async () => window.axe.run(document, {resultTypes: ['violations']}));
+      const bad = res.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      for (const v of res.violations.filter((x) => !bad.includes(x))) {
+        console.log(`     axe (${what}): ${v.impact} ${v.id}: ${v.help} (${v.nodes.length})`);
+      }
+      axeChecked.push(what);
+      if (bad.length) {
+        throw new Failure(`axe on ${what}: ${bad.map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`).join('; ')}`);
+      }
+    },
+    /** Screenshots of the whole page at 375 px and 1280 px wide. */
+    async widths(file) {
+      const was = page.viewportSize();
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({width, height: width < 600 ? 812 : 900});
+        await page.screenshot({path: join(ARTIFACTS, `${name}-${file}-${width}.png`), fullPage: true});
+      }
+      await page.setViewportSize(was);
     },
     async close() {
       await context.close();

@@ -10,8 +10,10 @@ import replay from './tests/replay.mjs';
 import fullthrust from './tests/fullthrust.mjs';
 import deadline from './tests/deadline.mjs';
 import lobby from './tests/lobby.mjs';
+import twohumans from './tests/twohumans.mjs';
+import battle200 from './tests/battle200.mjs';
 
-const TESTS = [ttrts, tae, fullthrust, keyboard, deadline, replay, lobby];
+const TESTS = [ttrts, tae, fullthrust, twohumans, keyboard, deadline, replay, battle200, lobby];
 const only = process.argv.slice(2);
 
 let failed = 0;

@@ -15,6 +15,6 @@ export default {
     const text = await page.locator('#deadline').textContent();
     assert(/^Deadline .*\((in \d+ s|now)\)/.test(text), `the deadline is shown: ${text}`);
     await page.locator('#game-status[data-turn="1"]').waitFor({timeout: 30000});
-    await page.locator('#event-log li', {hasText: 'Turn 0 resolved'}).waitFor();
+    await page.locator('#event-log > li', {hasText: 'Turn 0:'}).waitFor();
   },
 };

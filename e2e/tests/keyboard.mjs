@@ -40,7 +40,8 @@ export default {
     // goes on from there to the order buttons and the submit button.
     await page.keyboard.press('f');
     await page.locator('#orders > li', {hasText: 'forward'}).waitFor();
-    assert((await focusedUnit()) === unit.text, `focus stays on the unit after the order (${await focusedUnit()})`);
+    // (Its label now names its order too.)
+    assert((await focusedUnit()) === `${unit.text}: forward`, `focus stays on the unit after the order (${await focusedUnit()})`);
     await tabTo(page, (f) => f.text === 'Attack (A)', 'the attack button', 40);
     await page.keyboard.press('Enter');
     await page.locator('#orders > li', {hasText: 'attack'}).waitFor();

@@ -33,5 +33,7 @@ export default {
     const ids = await rows.evaluateAll((trs) => trs.map((tr) => tr.dataset.game));
     assert(ids.length === total, `all ${total} games listed (${ids.length})`);
     assert(new Set(ids).size === ids.length, 'no game listed twice');
+    await b.axe('lobby');
+    await b.widths('lobby');
   },
 };

@@ -41,5 +41,7 @@ export default {
     assert(await page.locator('#play-pause').textContent() === 'Play', 'play stops at the end');
     await page.locator('#replay-board[aria-busy="false"] svg').waitFor();
     await b.screenshot('#replay-board', 'last');
+    await b.axe('replay page');
+    await b.widths('replay');
   },
 };

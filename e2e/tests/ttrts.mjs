@@ -69,6 +69,8 @@ export default {
     assert(api.finished && api.outcome, 'the server says the game is over');
     await page.locator('#event-log li', {hasText: 'Game over'}).first().waitFor();
     await b.screenshot('#board', 'end');
+    await b.axe('finished play page');
+    await b.widths('finished');
     console.log(`     ttrts: ${turns} turns played by clicking; ${status.trim()} (${BASE}/#/replay/${id})`);
   },
 };

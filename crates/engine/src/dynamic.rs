@@ -15,6 +15,7 @@ use crate::rng::GameRng;
 use crate::ruleset::{
     OptionSpec, OrderIssue, Outcome, Ruleset, Seat, SeatInfo, Setup, SetupError, ViewFiles,
 };
+use crate::table::{Table, TableAct};
 
 /// What reading an orders file gave.
 #[derive(Debug, Clone, PartialEq)]
@@ -51,6 +52,10 @@ pub trait Game: Send {
     fn ready(&self) -> bool;
     fn resolve(&mut self, now: Option<&str>) -> TurnReport;
     fn outcome(&self) -> Option<Outcome>;
+    /// A seat's decision at the table (see [`Match::act`]).
+    fn act(&mut self, seat: Seat, act: TableAct, now: Option<&str>) -> Result<(), OrderIssue>;
+    /// Resignations and standing draw offers.
+    fn table(&self) -> Table;
     /// The view of `seat` (`None`: spectator) as JSON.
     fn view(&self, seat: Option<Seat>) -> Value;
     /// The native files of a seat's view: `(name, contents)`.
@@ -201,6 +206,12 @@ impl<R: ViewFiles> Game for Running<R> {
     }
     fn outcome(&self) -> Option<Outcome> {
         self.0.outcome()
+    }
+    fn act(&mut self, seat: Seat, act: TableAct, now: Option<&str>) -> Result<(), OrderIssue> {
+        self.0.act(seat, act, now)
+    }
+    fn table(&self) -> Table {
+        self.0.table().clone()
     }
     fn view(&self, seat: Option<Seat>) -> Value {
         serde_json::to_value(self.0.view(seat)).expect("views serialise")

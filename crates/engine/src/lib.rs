@@ -11,6 +11,8 @@
 //! * [`Game`] and [`DynRuleset`], the object-safe face of the same (JSON in
 //!   and out) that the host, the play-by-file driver and the CLI hold, so
 //!   they never match on a ruleset's name;
+//! * [`table`]: resigning and agreeing a draw, which every ruleset gets
+//!   without code of its own;
 //! * [`Bot`], a player written in Rust; [`verify`] re-runs a record.
 //!
 //! Rulesets are pure: they get their randomness from the generator passed in
@@ -21,6 +23,7 @@ mod dynamic;
 mod matches;
 mod rng;
 mod ruleset;
+pub mod table;
 pub mod verify;
 
 pub use dynamic::{play_bots, BotGame, DynRuleset, Game, ParsedOrders, Registered};
@@ -31,3 +34,4 @@ pub use ruleset::{
     Bot, FileProtocol, OptionSpec, OrderIssue, Outcome, RecordTurn, Ruleset, Seat, SeatInfo,
     SeatSpec, Setup, SetupError, ViewFiles,
 };
+pub use table::{Table, TableAct};

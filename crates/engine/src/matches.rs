@@ -1,6 +1,7 @@
 //! A running game of one ruleset, typed: the state, its generator, the
-//! orders received for the current turn, and the game record kept as turns
-//! are resolved.
+//! orders received for the current turn, what was decided at the table
+//! (resignations, draw offers: [`crate::table`]), and the game record kept
+//! as turns are resolved.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -12,6 +13,7 @@ use serde_json::{json, Map, Value};
 
 use crate::rng::GameRng;
 use crate::ruleset::{OrderIssue, Outcome, RecordTurn, Ruleset, Seat, Setup, SetupError};
+use crate::table::{Table, TableAct};
 
 /// A running game.
 pub struct Match<R: Ruleset> {
@@ -20,6 +22,8 @@ pub struct Match<R: Ruleset> {
     state: R::State,
     rng: GameRng,
     pending: BTreeMap<Seat, R::Orders>,
+    /// Resignations and draw offers.
+    table: Table,
     /// `None` when the caller asked for no record (fast bot games).
     record: Option<GameRecord>,
     /// The record's finished turns as JSON, comma-separated: they never
@@ -56,6 +60,9 @@ struct Saved<S, O> {
     state: S,
     rng: GameRng,
     pending: Vec<(Seat, O)>,
+    /// Absent in games saved before the table existed.
+    #[serde(default, skip_serializing_if = "Table::is_empty")]
+    table: Table,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     record: Option<GameRecord>,
 }
@@ -86,6 +93,7 @@ impl<R: Ruleset> Match<R> {
             state,
             rng,
             pending: BTreeMap::new(),
+            table: Table::default(),
             record,
             turns_json: String::new(),
             last_turn: 0,
@@ -110,16 +118,64 @@ impl<R: Ruleset> Match<R> {
         self.rules.turn(&self.state)
     }
 
+    /// How the game ended: at the table (a resignation, an agreed draw) or
+    /// by its rules.
     pub fn outcome(&self) -> Option<Outcome> {
+        if self.table.is_decisive() {
+            if let Some(o) = self.table.outcome(&self.rules.seats(&self.state)) {
+                return Some(o);
+            }
+        }
         self.rules.outcome(&self.state)
     }
 
-    /// Seats that must still send orders for this turn.
+    /// Seats that must still send orders for this turn (a seat that
+    /// resigned is never asked).
     pub fn awaiting(&self) -> Vec<Seat> {
         if self.outcome().is_some() {
             return vec![];
         }
-        self.rules.awaiting(&self.state)
+        let mut seats = self.rules.awaiting(&self.state);
+        seats.retain(|&s| !self.table.has_resigned(s));
+        seats
+    }
+
+    /// Resignations and standing draw offers.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// A seat's decision at the table: resign, offer (or accept) a draw, or
+    /// withdraw its offer. Refused once the game is over, and when it makes
+    /// no sense (see [`Table::apply`]). A resigning seat's orders for this
+    /// turn are dropped. `now` stamps the record's end when this ends the
+    /// game.
+    pub fn act(&mut self, seat: Seat, act: TableAct, now: Option<&str>) -> Result<(), OrderIssue> {
+        if let Some(o) = self.outcome() {
+            return Err(OrderIssue::general(format!(
+                "the game is over ({}); nothing more can be decided",
+                o.reason
+            )));
+        }
+        let seats = self.rules.seats(&self.state);
+        let turn = self.turn();
+        self.table.apply(&seats, seat, act, turn)?;
+        if act == TableAct::Resign {
+            self.pending.remove(&seat);
+        }
+        let outcome = self.outcome();
+        if let Some(record) = &mut self.record {
+            if self.table.is_decisive() {
+                record.extra.insert(
+                    "table".into(),
+                    serde_json::to_value(self.table.for_record()).expect("tables serialise"),
+                );
+            }
+            if let Some(o) = &outcome {
+                finish_record(record, o, now);
+            }
+        }
+        Ok(())
     }
 
     /// Seats awaited that have not sent orders yet.
@@ -147,6 +203,11 @@ impl<R: Ruleset> Match<R> {
                 o.reason
             ))]);
         }
+        if self.table.has_resigned(seat) {
+            return Err(vec![OrderIssue::general(format!(
+                "{seat} has resigned; it sends no more orders"
+            ))]);
+        }
         if !self.rules.awaiting(&self.state).contains(&seat) {
             return Err(vec![OrderIssue::general(format!(
                 "{seat} is not asked for orders on turn {}",
@@ -170,16 +231,26 @@ impl<R: Ruleset> Match<R> {
         let turn = self.turn();
         let mut defaulted = vec![];
         let mut orders: Vec<(Seat, R::Orders)> = vec![];
-        for seat in self.awaiting() {
+        // Seats that resigned are not asked, but the rules still get their
+        // default orders: a ruleset never meets a seat missing from a turn.
+        let awaited = if self.outcome().is_some() {
+            vec![]
+        } else {
+            self.rules.awaiting(&self.state)
+        };
+        for seat in awaited {
             match self.pending.remove(&seat) {
                 Some(o) => orders.push((seat, o)),
                 None => {
-                    defaulted.push(seat);
+                    if !self.table.has_resigned(seat) {
+                        defaulted.push(seat);
+                    }
                     orders.push((seat, self.rules.default_orders(&self.state, seat)));
                 }
             }
         }
         self.pending.clear();
+        self.table.turn_resolved();
         match &mut self.record {
             Some(record) => {
                 let mut turns =
@@ -338,6 +409,7 @@ impl<R: Ruleset> Match<R> {
             state: self.state.clone(),
             rng: self.rng.clone(),
             pending: self.pending.iter().map(|(s, o)| (*s, o.clone())).collect(),
+            table: self.table.clone(),
             record,
         })
         .expect("a match always serialises")
@@ -441,6 +513,7 @@ impl<R: Ruleset> Match<R> {
             state: saved.state,
             rng: saved.rng,
             pending: saved.pending.into_iter().collect(),
+            table: saved.table,
             record,
             last_turn: turns_json.len() - last_len,
             last_count,

@@ -110,8 +110,12 @@ pub struct OrderIssue {
     /// The JSON field, e.g. `orders[2].unit`, when the orders came as JSON.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
-    /// What is wrong and what to do.
+    /// What is wrong and what to do, in words for people.
     pub message: String,
+    /// A stable code for programs (`wrong_terrain`, `N401`), when the
+    /// ruleset has one; people read `message`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
 }
 
 impl OrderIssue {
@@ -121,6 +125,7 @@ impl OrderIssue {
             column,
             field: None,
             message: message.into(),
+            code: None,
         }
     }
 
@@ -130,6 +135,7 @@ impl OrderIssue {
             column: None,
             field: Some(field.into()),
             message: message.into(),
+            code: None,
         }
     }
 
@@ -139,27 +145,44 @@ impl OrderIssue {
             column: None,
             field: None,
             message: message.into(),
+            code: None,
         }
     }
 
-    /// `file:line:col: message` (or the parts that are known).
+    /// The same issue with a code for programs.
+    pub fn with_code(mut self, code: impl Into<String>) -> OrderIssue {
+        self.code = Some(code.into());
+        self
+    }
+
+    /// The message, followed by the code in brackets when there is one.
+    fn coded(&self) -> String {
+        match &self.code {
+            Some(c) => format!("{} [{c}]", self.message),
+            None => self.message.clone(),
+        }
+    }
+
+    /// `file:line:col: message [code]` (or the parts that are known).
     pub fn display_in(&self, file: &str) -> String {
+        let m = self.coded();
         match (self.line, self.column, &self.field) {
-            (Some(l), Some(c), _) => format!("{file}:{l}:{c}: {}", self.message),
-            (Some(l), None, _) => format!("{file}:{l}: {}", self.message),
-            (None, _, Some(field)) => format!("{file}: {field}: {}", self.message),
-            _ => format!("{file}: {}", self.message),
+            (Some(l), Some(c), _) => format!("{file}:{l}:{c}: {m}"),
+            (Some(l), None, _) => format!("{file}:{l}: {m}"),
+            (None, _, Some(field)) => format!("{file}: {field}: {m}"),
+            _ => format!("{file}: {m}"),
         }
     }
 }
 
 impl fmt::Display for OrderIssue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let m = self.coded();
         match (self.line, self.column, &self.field) {
-            (Some(l), Some(c), _) => write!(f, "line {l}, column {c}: {}", self.message),
-            (Some(l), None, _) => write!(f, "line {l}: {}", self.message),
-            (None, _, Some(field)) => write!(f, "{field}: {}", self.message),
-            _ => f.write_str(&self.message),
+            (Some(l), Some(c), _) => write!(f, "line {l}, column {c}: {m}"),
+            (Some(l), None, _) => write!(f, "line {l}: {m}"),
+            (None, _, Some(field)) => write!(f, "{field}: {m}"),
+            _ => f.write_str(&m),
         }
     }
 }

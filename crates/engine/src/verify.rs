@@ -4,7 +4,9 @@
 //! difference is reported as a JSON path. A turn without `orders` was
 //! finished by the resolution of the turn before it (a ruleset's
 //! [`crate::Ruleset::resolve_recorded`] may finish several), so the re-run
-//! resolves nothing there.
+//! resolves nothing there. What was decided at the table (the record's
+//! `table`: resignations, an agreed draw) is decided again at the same
+//! turn, so a resigned game re-runs to the same winner.
 
 use std::sync::Arc;
 
@@ -13,6 +15,7 @@ use serde_json::Value;
 
 use crate::matches::Match;
 use crate::ruleset::{Ruleset, Seat, Setup, SetupError};
+use crate::table::{Table, TableAct};
 
 /// Where a re-run left the record.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,8 +61,19 @@ pub fn verify<R: Ruleset>(
             ));
         }
     }
+    let table: Table = match record.extra.get("table") {
+        None => Table::default(),
+        Some(v) => serde_json::from_value(v.clone())
+            .map_err(|e| SetupError::at("$.table", format!("cannot be read: {e}")))?,
+    };
+    let mut resignations = table.resigned.iter().peekable();
     let mut game = Match::start(rules, setup, true, None)?;
     for (i, turn) in record.turns.iter().enumerate() {
+        while let Some(r) = resignations.next_if(|r| r.turn <= game.turn()) {
+            if let Err(e) = game.act(r.seat, TableAct::Resign, None) {
+                return Ok(Some(table_divergence("resigned", e.message)));
+            }
+        }
         let Some(orders) = turn.extra.get("orders") else {
             continue;
         };
@@ -75,6 +89,11 @@ pub fn verify<R: Ruleset>(
                 .get("teamId")
                 .and_then(Value::as_u64)
                 .ok_or_else(|| SetupError::at(&path, "has no teamId"))?;
+            if game.table().has_resigned(Seat(seat as usize)) {
+                // A resigned seat's recorded orders are the defaults the
+                // rules got; the re-run gives them again.
+                continue;
+            }
             let given: R::Orders =
                 serde_json::from_value(entry.get("orders").cloned().unwrap_or(Value::Null))
                     .map_err(|e| {
@@ -90,6 +109,18 @@ pub fn verify<R: Ruleset>(
             }
         }
         game.resolve(None);
+    }
+    for r in resignations {
+        if let Err(e) = game.act(r.seat, TableAct::Resign, None) {
+            return Ok(Some(table_divergence("resigned", e.message)));
+        }
+    }
+    if table.draw_agreed.is_some() {
+        for s in game.table().playing(game.rules().seats(game.state()).len()) {
+            if let Err(e) = game.act(s, TableAct::OfferDraw, None) {
+                return Ok(Some(table_divergence("drawAgreed", e.message)));
+            }
+        }
     }
     let produced = game.record().expect("kept");
     // The usual case, a record that replays exactly, is told from the typed
@@ -119,4 +150,13 @@ fn winner_value(r: &GameRecord) -> Value {
         .ok()
         .and_then(|v| v.get("winnerId").cloned())
         .unwrap_or(Value::Null)
+}
+
+/// The table's decision could not be made again at its place.
+fn table_divergence(what: &str, why: String) -> Divergence {
+    Divergence {
+        path: format!("$.table.{what}"),
+        expected: "a decision the game allows at that point".into(),
+        actual: format!("a refusal: {why}"),
+    }
 }

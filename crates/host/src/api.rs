@@ -68,6 +68,10 @@ pub fn router(state: AppState, body_limit: usize) -> Router {
         .merge(crate::assets::routes())
         .route("/api/openapi.json", get(openapi_doc))
         .route("/api/rulesets", get(rulesets))
+        .route(
+            "/api/rulesets/{name}/scenarios",
+            get(crate::playing::scenarios),
+        )
         .route("/api/games", post(create).get(list))
         .route("/api/games/{id}", get(status))
         .route("/api/games/{id}/view", get(view))
@@ -80,6 +84,8 @@ pub fn router(state: AppState, body_limit: usize) -> Router {
             get(boards::record_board),
         )
         .route("/api/games/{id}/record/frames", get(boards::record_frames))
+        .route("/api/games/{id}/targets", get(crate::playing::targets))
+        .route("/api/games/{id}/turns", get(crate::playing::turns))
         .fallback(|| async { HostError::new(ErrorKind::NotFound, "no such endpoint") })
         .layer(DefaultBodyLimit::max(body_limit))
         // Outermost: whatever the framework answered on its own (405, a
@@ -105,6 +111,7 @@ fn parse_json<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, HostErr
             line: Some(e.line()),
             column: Some(e.column()),
             reason: e.to_string(),
+            code: None,
         }])
     })
 }

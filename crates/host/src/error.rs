@@ -36,7 +36,11 @@ pub struct Detail {
     pub line: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub column: Option<usize>,
+    /// What is wrong and what to do, in words for people.
     pub reason: String,
+    /// The ruleset's code for it, for programs (`wrong_terrain`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
 }
 
 impl Detail {
@@ -46,6 +50,7 @@ impl Detail {
             line: None,
             column: None,
             reason: reason.into(),
+            code: None,
         }
     }
 }
@@ -57,6 +62,7 @@ impl From<&OrderIssue> for Detail {
             line: i.line,
             column: i.column,
             reason: i.message.clone(),
+            code: i.code.clone(),
         }
     }
 }

@@ -588,6 +588,7 @@ fn issue(d: &Detail) -> OrderIssue {
         column: d.column,
         field: d.field.clone(),
         message: d.reason.clone(),
+        code: d.code.clone(),
     }
 }
 
@@ -601,6 +602,7 @@ fn issues(notes: Option<&[Value]>) -> Vec<OrderIssue> {
             column: n["column"].as_u64().map(|v| v as usize),
             field: n["field"].as_str().map(str::to_string),
             message: n["reason"].as_str().unwrap_or_default().to_string(),
+            code: n["code"].as_str().map(str::to_string),
         })
         .collect()
 }

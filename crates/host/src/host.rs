@@ -157,6 +157,7 @@ fn setup_detail(e: &engine::SetupError, scenario: &str, text_given: bool) -> Det
                 } else {
                     format!("{} (in the text given as `{scenario}`)", e.message)
                 },
+                code: None,
             };
         }
     }
@@ -165,6 +166,7 @@ fn setup_detail(e: &engine::SetupError, scenario: &str, text_given: bool) -> Det
         line: None,
         column: None,
         reason: e.message.clone(),
+        code: None,
     }
 }
 

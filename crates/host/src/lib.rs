@@ -34,6 +34,7 @@ pub mod events;
 pub mod files;
 pub mod host;
 pub mod openapi;
+mod playing;
 pub mod policy;
 #[cfg(feature = "postgres")]
 pub mod postgres;

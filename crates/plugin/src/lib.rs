@@ -6,8 +6,10 @@
 //! the engine's object-safe [`DynRuleset`]), how its boards are drawn (a
 //! [`render::Drawing`]), the browser controller that turns a player's
 //! clicks into its JSON orders, a guide for players (rules at hand, the
-//! legend of the board), and optionally commands of its own (`orderly
-//! xconq replay ...`) and a re-run of records made elsewhere. The generic
+//! legend of the board), optionally the story of a turn in its own words
+//! and the legal targets of a picked thing, and optionally commands of its
+//! own (`orderly xconq replay ...`) and a re-run of records made elsewhere.
+//! The generic
 //! crates (host, web, render, tournament, playfile, cli) hold a list of
 //! plug-ins and never name a ruleset; a tidy test in the registry crate
 //! keeps it so.
@@ -22,7 +24,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use engine::DynRuleset;
-use record::GameRecord;
+use record::{GameRecord, Turn};
 use render::Drawing;
 use serde_json::Value;
 
@@ -38,6 +40,12 @@ pub struct Plugin {
     pub drawing: Arc<dyn Drawing>,
     /// What the browser client needs.
     pub client: Client,
+    /// A turn told in words, for the play page's log; `None` tells each
+    /// action by its caption (see [`Plugin::describe`]).
+    pub describe: Option<Describe>,
+    /// The legal targets of a picked thing, for the browser to outline;
+    /// `None` when the ruleset has none to offer.
+    pub targets: Option<Targets>,
     /// Commands of its own, if any (see [`Command`]).
     pub command: Option<Command>,
     /// A re-run of records the generic one cannot re-run (see [`Rerun`]).
@@ -49,6 +57,8 @@ impl std::fmt::Debug for Plugin {
         f.debug_struct("Plugin")
             .field("name", &self.rules.name())
             .field("aliases", &self.aliases)
+            .field("describe", &self.describe.is_some())
+            .field("targets", &self.targets.is_some())
             .field("command", &self.command.is_some())
             .field("rerun", &self.rerun.is_some())
             .finish_non_exhaustive()
@@ -59,6 +69,20 @@ impl Plugin {
     /// The ruleset's name (its records' `type`).
     pub fn name(&self) -> &'static str {
         self.rules.name()
+    }
+
+    /// What happened in `turn`, in the ruleset's words, one line per thing
+    /// a player wants to know: its own [`Describe`], or else every
+    /// action's caption (`render::Drawing::caption`, or the generic one).
+    pub fn describe(&self, record: &GameRecord, turn: &Turn) -> Vec<String> {
+        match self.describe {
+            Some(f) => f(record, turn),
+            None => turn
+                .actions
+                .iter()
+                .map(|a| render::replay::caption_in(&*self.drawing, record, a))
+                .collect(),
+        }
     }
 
     /// Whether `name` (compared without case) is this ruleset's name or one
@@ -83,6 +107,21 @@ pub struct Client {
     /// fragment (headings, paragraphs, lists; no scripts or styles).
     pub guide: &'static str,
 }
+
+/// Tells one turn of a record in words for people: the lines a player
+/// reads in the play page's log ("Red unit 3 destroyed Green unit 7",
+/// "conflict at (4,5): seat 0 wins 3–2"), the important things first and
+/// routine ones summed up. `record` holds the game's header (type, teams;
+/// its turns may be left out); `turn` is the turn as served to everyone, so
+/// it holds nothing secret.
+pub type Describe = fn(record: &GameRecord, turn: &Turn) -> Vec<String>;
+
+/// The board things a picked thing may be ordered onto, worked out with
+/// the ruleset's own checks from a seat's view (the JSON of
+/// `Ruleset::view`): `pick` names the thing as the browser controller
+/// does (`piece:19`, `battery:Lark/0`), and the answer lists the `data-id`s
+/// of the board's things it may target. Unknown picks have none.
+pub type Targets = fn(view: &Value, pick: &str) -> Vec<String>;
 
 /// A ruleset's own subcommands: `orderly NAME ARGS...` reaches `run` with
 /// `NAME` as the first argument (parse them with

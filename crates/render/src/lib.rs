@@ -11,7 +11,7 @@
 //!
 //! The render crate names no ruleset: each ruleset crate implements
 //! [`Drawing`] (read a view into a [`Board`], step it through recorded
-//! actions, draw it) with the pieces here ([`svg`], [`caption`], the seat
+//! actions, draw it) with the pieces here ([`svg`], [`replay::caption`], the seat
 //! colours) and hands it to the registry in its plug-in entry. Callers pass
 //! the ruleset's rules and drawing to the functions here.
 //!
@@ -38,7 +38,7 @@ use serde_json::Value;
 
 #[cfg(feature = "png")]
 pub use png::{to_png, Fonts};
-pub use replay::{frames, last_turn, record_board, record_board_with, At, Rerun};
+pub use replay::{frame_svg, frames, last_turn, record_board, record_board_with, At, Frame, Rerun};
 
 /// How one ruleset draws its boards. Each ruleset crate implements it; the
 /// registry's entry for the ruleset carries it.

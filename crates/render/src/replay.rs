@@ -125,6 +125,22 @@ pub fn record_board_with(
             ),
         ));
     }
+    let mut board = turn_start(rules, drawing, record, index, seat, rerun)?;
+    let highlight = step(drawing, record, index, &mut *board, 0, at.action as usize)?;
+    Ok((board, highlight))
+}
+
+/// The board at the start of `turns[index]`, re-run from `rerun` when it
+/// can be (see [`record_board_with`]).
+fn turn_start(
+    rules: &dyn DynRuleset,
+    drawing: &dyn Drawing,
+    record: &GameRecord,
+    index: usize,
+    seat: Option<usize>,
+    rerun: &mut Option<Rerun>,
+) -> Result<Box<dyn Board>, RenderError> {
+    record_type(record)?;
     if let Some(s) = seat {
         if s >= record.teams.len() {
             return Err(RenderError::request(
@@ -160,24 +176,128 @@ pub fn record_board_with(
             board.apply(action, &format!("$.turns[{i}].actions[{k}]"))?;
         }
     }
+    Ok(board)
+}
+
+/// Applies `turns[index]`'s actions `from..to` to `board`; the highlight of
+/// the last one applied (none when none is).
+fn step(
+    drawing: &dyn Drawing,
+    record: &GameRecord,
+    index: usize,
+    board: &mut dyn Board,
+    from: usize,
+    to: usize,
+) -> Result<Option<Highlight>, RenderError> {
+    let actions = &record.turns[index].actions;
+    let turn = turn_number(record, index);
     let mut highlight = None;
-    for (k, action) in actions.iter().take(at.action as usize).enumerate() {
-        let from = action.unit.and_then(|u| board.position(u));
+    for (k, action) in actions.iter().enumerate().take(to).skip(from) {
+        let was = action.unit.and_then(|u| board.position(u));
         board.apply(action, &format!("$.turns[{index}].actions[{k}]"))?;
         highlight = Some(Highlight {
             unit: action.unit,
-            from,
+            from: was,
             target: action.extra.get("targetUnit").and_then(Value::as_u64),
             caption: format!(
-                "Turn {}, action {} of {}: {}",
-                at.turn,
+                "Turn {turn}, action {} of {}: {}",
                 k + 1,
                 actions.len(),
                 caption_in(drawing, record, action)
             ),
         });
     }
-    Ok((board, highlight))
+    Ok(highlight)
+}
+
+/// A board stepped into one turn of a record, kept by a caller that steps a
+/// replay forward: the next frame of the same turn applies only the actions
+/// in between, so a step costs one action, not the turn so far.
+pub struct Frame {
+    index: usize,
+    action: usize,
+    seat: Option<usize>,
+    board: Box<dyn Board>,
+    highlight: Option<Highlight>,
+}
+
+impl std::fmt::Debug for Frame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Frame")
+            .field("index", &self.index)
+            .field("action", &self.action)
+            .field("seat", &self.seat)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The picture of the record's turn at `index` (its place in `turns`, not
+/// its number) after its first `action` actions, as `seat` saw it. It goes
+/// on from `kept` when that frame is of the same turn and seat and not past
+/// `action`, else from the start of the turn (re-run from `rerun` as
+/// [`record_board_with`] does), and leaves the frame drawn in `kept`.
+///
+/// Only the turns the re-run goes over (from `rerun`'s place to `index`)
+/// and the turn at `index` are read, so a caller holding a long record may
+/// pass one whose other turns are left empty.
+#[allow(clippy::too_many_arguments)]
+pub fn frame_svg(
+    rules: &dyn DynRuleset,
+    drawing: &dyn Drawing,
+    record: &GameRecord,
+    index: usize,
+    action: usize,
+    seat: Option<usize>,
+    rerun: &mut Option<Rerun>,
+    kept: &mut Option<Frame>,
+) -> Result<String, RenderError> {
+    let Some(turn) = record.turns.get(index) else {
+        return Err(RenderError::request(
+            "index",
+            format!(
+                "the record has {} turns; give 0 to {}",
+                record.turns.len(),
+                record.turns.len().saturating_sub(1)
+            ),
+        ));
+    };
+    let n = turn.actions.len();
+    if action > n {
+        return Err(RenderError::request(
+            "action",
+            format!(
+                "turn {} has {n} actions; give 0 to {n}",
+                turn_number(record, index)
+            ),
+        ));
+    }
+    let reuse = kept
+        .as_ref()
+        .is_some_and(|f| f.index == index && f.seat == seat && f.action <= action);
+    let mut frame = match kept.take() {
+        Some(f) if reuse => f,
+        _ => Frame {
+            index,
+            action: 0,
+            seat,
+            board: turn_start(rules, drawing, record, index, seat, rerun)?,
+            highlight: None,
+        },
+    };
+    if action > frame.action {
+        frame.highlight = step(
+            drawing,
+            record,
+            index,
+            &mut *frame.board,
+            frame.action,
+            action,
+        )?;
+        frame.action = action;
+    }
+    let svg = frame.board.svg(frame.highlight.as_ref());
+    *kept = Some(frame);
+    Ok(svg)
 }
 
 /// A record being re-run: its game after the first `index` turns. A host

@@ -16,6 +16,66 @@ pub fn seat_colour(seat: usize) -> &'static str {
     SEAT_COLOURS[seat % SEAT_COLOURS.len()]
 }
 
+/// Words in seat names that name one of [`SEAT_COLOURS`], by its index.
+const COLOUR_WORDS: &[(&str, usize)] = &[
+    ("red", 0),
+    ("crimson", 0),
+    ("scarlet", 0),
+    ("green", 1),
+    ("yellow", 2),
+    ("gold", 2),
+    ("amber", 2),
+    ("blue", 3),
+    ("azure", 3),
+    ("navy", 3),
+    ("purple", 4),
+    ("violet", 4),
+    ("orange", 5),
+    ("teal", 6),
+    ("cyan", 6),
+    ("grey", 7),
+    ("gray", 7),
+    ("silver", 7),
+];
+
+/// The colours of a game's seats, given their names: a seat whose name
+/// says a colour ("Blue Squadron", "Red") is drawn in it, so a picture never
+/// contradicts a name; the other seats get the colours left, each its own
+/// seat's colour when free. Every picture and the web client's seat list
+/// use this one assignment.
+pub fn seat_colours(names: &[&str]) -> Vec<&'static str> {
+    let mut chosen: Vec<Option<usize>> = vec![None; names.len()];
+    let mut taken = [false; SEAT_COLOURS.len()];
+    for (i, name) in names.iter().enumerate() {
+        let lower = name.to_lowercase();
+        let named = lower
+            .split(|c: char| !c.is_alphanumeric())
+            .find_map(|w| COLOUR_WORDS.iter().find(|(word, _)| *word == w))
+            .map(|&(_, c)| c);
+        if let Some(c) = named.filter(|&c| !taken[c]) {
+            chosen[i] = Some(c);
+            taken[c] = true;
+        }
+    }
+    for (i, slot) in chosen.iter_mut().enumerate() {
+        if slot.is_some() {
+            continue;
+        }
+        let own = i % SEAT_COLOURS.len();
+        let c = if taken[own] {
+            (0..SEAT_COLOURS.len()).find(|&c| !taken[c]).unwrap_or(own)
+        } else {
+            own
+        };
+        *slot = Some(c);
+        taken[c] = true;
+    }
+    chosen
+        .into_iter()
+        .map(|c| SEAT_COLOURS[c.unwrap_or(0)])
+        .collect()
+}
+
 /// Escapes `&`, `<`, `>`, `"` and `'` and drops characters XML does not
 /// allow (control characters other than tab and newlines).
 pub fn esc(text: &str) -> String {
@@ -83,6 +143,16 @@ impl Svg {
         Svg { out }
     }
 
+    /// Says how big (in the picture's units) the smallest thing a player
+    /// taps is, as `data-tap` on the root, so a client showing a big board
+    /// on a small screen can zoom until it is the size of a finger.
+    pub fn tap_size(&mut self, size: f64) {
+        if let Some(end) = self.out.find('>') {
+            self.out
+                .insert_str(end, &format!(" data-tap=\"{}\"", num(size)));
+        }
+    }
+
     /// Appends raw markup written by this crate (already escaped).
     pub fn raw(&mut self, markup: &str) {
         self.out.push_str(markup);
@@ -122,6 +192,32 @@ mod tests {
         assert_eq!(num(-0.001), "0");
         assert_eq!(num(f64::NAN), "0");
         assert_eq!(num(12.5), "12.5");
+    }
+
+    #[test]
+    fn seats_named_after_a_colour_are_drawn_in_it() {
+        // ttrts's players keep the palette's order.
+        assert_eq!(
+            seat_colours(&["Red", "Green", "Yellow", "Blue"]),
+            SEAT_COLOURS[..4].to_vec()
+        );
+        // Full Thrust's duel: Blue Squadron is blue, Grey Squadron grey.
+        assert_eq!(
+            seat_colours(&["Blue Squadron", "Grey Squadron"]),
+            vec![SEAT_COLOURS[3], SEAT_COLOURS[7]]
+        );
+        // Unnamed seats take their own colour when free, else the first free.
+        assert_eq!(
+            seat_colours(&["North", "Red team"]),
+            vec![SEAT_COLOURS[1], SEAT_COLOURS[0]]
+        );
+        assert_eq!(
+            seat_colours(&["Seat 0", "Seat 1"]),
+            SEAT_COLOURS[..2].to_vec()
+        );
+        // Two seats naming one colour: the second gets another.
+        let two = seat_colours(&["Blue", "Blue"]);
+        assert_ne!(two[0], two[1]);
     }
 
     #[test]

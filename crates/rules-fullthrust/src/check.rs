@@ -113,7 +113,7 @@ pub fn check_orders(
             notes.push(OrderIssue::at_field(
                 format!("{at}.move"),
                 format!(
-                    "N401: `{}`: only the first {} move elements are used; element {} {}, so it and the rest are dropped",
+                    "`{}`: only the first {} move elements are used; element {} {}, so it and the rest are dropped",
                     ship.name,
                     plan.applied,
                     plan.applied + 1,
@@ -123,7 +123,7 @@ pub fn check_orders(
                         DropReason::NegativeVelocity => "would make the velocity negative",
                     }
                 ),
-            ));
+            ).with_code("N401"));
         }
     }
     if errors.is_empty() {

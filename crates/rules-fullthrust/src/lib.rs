@@ -16,6 +16,7 @@ pub mod orders;
 pub mod picture;
 pub mod scenarios;
 pub mod state;
+pub mod targets;
 pub mod turn;
 pub mod view;
 
@@ -333,6 +334,8 @@ pub fn plugin() -> plugin::Plugin {
             controller: include_str!("../web/controller.js"),
             guide: include_str!("../web/guide.html"),
         },
+        describe: Some(picture::describe),
+        targets: Some(targets::targets),
         command: None,
         rerun: None,
     }

@@ -1,15 +1,18 @@
 //! Full Thrust boards: ships as arrowheads pointing along their course, a
 //! dashed vector as long as their velocity, their name and seat, and their
-//! damage track as rows of boxes (checked boxes filled). The picture is
-//! scaled to fit the ships (and their vectors), not the whole map, with a
-//! scale bar and 6 MU range rings around the acting ship when stepping a
-//! record.
+//! damage track as rows of boxes (checked boxes filled), each fleet in the
+//! colour its name says when it says one (`render::svg::seat_colours`).
+//! The picture is scaled to fit the ships (and their vectors), not the
+//! whole map, with MU marks along its top and left edges, a scale bar and
+//! 6 MU range rings around the acting ship when stepping a record. Also the
+//! ruleset's words for the record: a caption per action and the story of a
+//! turn.
 
-use engine::record::Action;
+use engine::record::{Action, GameRecord, Turn};
 use gzf::rules::geometry::course_vector;
 use serde_json::Value;
 
-use render::svg::{esc, num, seat_colour, Svg};
+use render::svg::{esc, num, seat_colour, seat_colours, Svg};
 use render::{Highlight, RenderError};
 
 #[derive(Debug, Clone)]
@@ -196,6 +199,9 @@ impl Board {
             self.scenario, self.turn
         );
         let mut svg = Svg::new("fullthrust", (vx, vy - head, vw, vh + head + foot), &label);
+        svg.tap_size(4.0 * u);
+        let names: Vec<&str> = self.fleets.iter().map(String::as_str).collect();
+        let colours = seat_colours(&names);
         svg.put(format_args!(
             "<rect class=\"space\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#f4f6fa\" stroke=\"#888\" stroke-width=\"{}\"/>\n",
             num(vx), num(vy), num(vw), num(vh), num(u * 0.2)
@@ -220,7 +226,7 @@ impl Board {
                 num(vy - head + 5.0 * u),
                 num(2.5 * u),
                 num(2.5 * u),
-                seat_colour(i)
+                colours[i]
             ));
             let text = format!("{i} {f}: {alive} in play");
             svg.text(lx + 3.2 * u, vy - head + 7.3 * u, &font(2.5), &text);
@@ -235,11 +241,16 @@ impl Board {
             num(u * 0.4)
         ));
         svg.text(vx + 2.0 * u, vy + vh - 3.0 * u, &font(2.2), "6 MU");
+        self.edges(&mut svg, (vx, vy, vw, vh), u);
         if let Some(hl) = highlight {
             self.draw_highlight(&mut svg, hl, u);
         }
         for s in &self.ships {
-            self.ship(&mut svg, s, u);
+            let colour = s
+                .seat
+                .and_then(|i| colours.get(i).copied())
+                .unwrap_or(seat_colour(7));
+            self.ship(&mut svg, s, u, colour);
         }
         if let Some(hl) = highlight {
             render::draw_caption_at(&mut svg, vx, vw, vy + vh, u, &hl.caption);
@@ -247,14 +258,53 @@ impl Board {
         svg.finish()
     }
 
-    fn ship(&self, svg: &mut Svg, s: &Ship, u: f64) {
+    /// MU marks along the top and left edges of the space, every 6 or
+    /// more MU, so a position in a ship's title can be found.
+    fn edges(&self, svg: &mut Svg, (vx, vy, vw, vh): (f64, f64, f64, f64), u: f64) {
+        let span = vw.max(vh);
+        let step = [6.0, 12.0, 24.0, 48.0, 96.0, 192.0]
+            .into_iter()
+            .find(|s| span / s <= 12.0)
+            .unwrap_or(384.0);
+        let mut marks = String::new();
+        let mut x = (vx / step).ceil() * step;
+        while x < vx + vw - u {
+            marks.push_str(&format!(
+                "<path d=\"M{} {}v{}\"/><text x=\"{}\" y=\"{}\">{}</text>",
+                num(x),
+                num(vy),
+                num(u),
+                num(x),
+                num(vy + 3.0 * u),
+                num(x)
+            ));
+            x += step;
+        }
+        // Picture y is minus the map's y.
+        let mut y = (vy / step).ceil() * step;
+        while y < vy + vh - 5.0 * u {
+            marks.push_str(&format!(
+                "<path d=\"M{} {}h{}\"/><text x=\"{}\" y=\"{}\" text-anchor=\"start\">{}</text>",
+                num(vx),
+                num(y),
+                num(u),
+                num(vx + 1.3 * u),
+                num(y + 0.8 * u),
+                num(-y)
+            ));
+            y += step;
+        }
+        svg.put(format_args!(
+            "<g class=\"coords\" font-size=\"{}\" fill=\"#555\" stroke=\"#888\" stroke-width=\"{}\" text-anchor=\"middle\" aria-hidden=\"true\">{marks}</g>\n",
+            num(2.0 * u),
+            num(0.15 * u)
+        ));
+    }
+
+    fn ship(&self, svg: &mut Svg, s: &Ship, u: f64, colour: &str) {
         let (dx, dy) = course_vector(s.course);
         let (sx, sy) = (s.x, -s.y);
-        let colour = if s.destroyed {
-            "#999"
-        } else {
-            seat_colour(s.seat.unwrap_or(7))
-        };
+        let colour = if s.destroyed { "#999" } else { colour };
         let owner = s
             .seat
             .map(|o| format!(" data-owner=\"{o}\""))
@@ -385,6 +435,193 @@ impl render::Drawing for Drawing {
     fn board(&self, view: &Value) -> Result<Box<dyn render::Board>, RenderError> {
         Ok(Box::new(Board::from_view(view)?))
     }
+
+    fn caption(&self, record: &GameRecord, action: &Action) -> Option<String> {
+        caption(record, None, action)
+    }
+}
+
+/// A ship's name by its record id: from the turn given, else from the
+/// record's turns (the latest that has it), else "ship N".
+fn ship_name(record: &GameRecord, turn: Option<&Turn>, id: u64) -> String {
+    let named = |t: &Turn| {
+        t.units
+            .iter()
+            .flatten()
+            .find(|u| u.id == id)
+            .and_then(|u| u.extra.get("name")?.as_str().map(str::to_string))
+    };
+    turn.and_then(named)
+        .or_else(|| record.turns.iter().rev().find_map(named))
+        .unwrap_or_else(|| format!("ship {id}"))
+}
+
+/// Why a battery did not fire, in words (the turn notes of spec 6.4).
+fn refusal(note: &str) -> &'static str {
+    match note {
+        "N402" => "it is not a beam battery the rules fire",
+        "N403" => "it is out of action",
+        "N404" => "its target is gone, off the map or itself",
+        "N405" => "its target is out of range",
+        "N406" => "its target is not in its arcs",
+        "N407" => "no fire control is left for another target",
+        "N408" => "another target was engaged in the same arc",
+        "N409" => "it has no firing arcs",
+        "N411" => "it already has a fire order (only the first is used)",
+        _ => "its order cannot be carried out",
+    }
+}
+
+fn position(v: Option<&Value>) -> Option<String> {
+    let a = v?.as_array()?;
+    Some(format!(
+        "({}, {})",
+        num(a.first()?.as_f64()?),
+        num(a.get(1)?.as_f64()?)
+    ))
+}
+
+/// One action in words: "Resolute moves to (-34, -6), course 3, speed 6",
+/// "Resolute's A Battery 1 fires at Warden: dice 5, 2, 6 for 3 points".
+fn caption(record: &GameRecord, turn: Option<&Turn>, action: &Action) -> Option<String> {
+    let ship = ship_name(record, turn, action.unit?);
+    let x = &action.extra;
+    let changes = render::flat_results(action)
+        .into_iter()
+        .find_map(|r| r.changes.clone())
+        .unwrap_or_default();
+    Some(match action.action_type.as_str() {
+        "move" => {
+            let mut text = match position(changes.get("position")) {
+                Some(p) => format!(
+                    "{ship} moves to {p}, course {}, speed {}",
+                    changes.get("course")?,
+                    changes.get("velocity")?
+                ),
+                None => format!("{ship} moves"),
+            };
+            if let Some(m) = x.get("move").and_then(Value::as_str) {
+                text.push_str(&format!(" (ordered {m})"));
+            }
+            if let Some(n) = x.get("applied") {
+                text.push_str(&format!("; only the first {n} move elements could be used"));
+            }
+            if x.get("notes")
+                .and_then(Value::as_array)
+                .is_some_and(|n| n.iter().any(|n| n == "N410"))
+            {
+                text.push_str("; it left the map");
+            }
+            text
+        }
+        "fire" => {
+            let battery = format!(
+                "{ship}'s {} {}",
+                x.get("system").and_then(Value::as_str).unwrap_or("battery"),
+                x.get("battery").unwrap_or(&Value::Null)
+            );
+            match x.get("targetUnit").and_then(Value::as_u64) {
+                Some(t) => {
+                    let dice: Vec<String> = x
+                        .get("dice")
+                        .and_then(Value::as_array)
+                        .map(|d| d.iter().map(ToString::to_string).collect())
+                        .unwrap_or_default();
+                    let points = x.get("points").and_then(Value::as_u64).unwrap_or(0);
+                    format!(
+                        "{battery} fires at {}: {} {} for {points} point{}",
+                        ship_name(record, turn, t),
+                        if dice.len() == 1 { "die" } else { "dice" },
+                        dice.join(", "),
+                        if points == 1 { "" } else { "s" }
+                    )
+                }
+                None => format!(
+                    "{battery} does not fire: {}",
+                    refusal(x.get("note").and_then(Value::as_str).unwrap_or_default())
+                ),
+            }
+        }
+        "damage" => {
+            let points = x.get("points").and_then(Value::as_u64).unwrap_or(0);
+            let mut text = format!(
+                "{ship} takes {points} damage point{}",
+                if points == 1 { "" } else { "s" }
+            );
+            if changes.get("status").and_then(Value::as_str) == Some("Destroyed") {
+                text.push_str(" and is destroyed");
+            }
+            if let Some(systems) = changes.get("systems").and_then(Value::as_array) {
+                let failed: Vec<&str> = systems.iter().filter_map(Value::as_str).collect();
+                text.push_str(&format!("; {}", failed.join(", ")));
+            }
+            if let Some(t) = changes.get("thrust") {
+                text.push_str(&format!("; thrust now {t}"));
+            }
+            text
+        }
+        _ => return None,
+    })
+}
+
+/// A turn in words: ships destroyed, then every shot that hit and the
+/// damage taken, then how many shots missed or could not fire and how many
+/// ships moved.
+pub fn describe(record: &GameRecord, turn: &Turn) -> Vec<String> {
+    let mut lines = Vec::new();
+    for a in turn.actions.iter().filter(|a| a.action_type == "damage") {
+        let destroyed = render::flat_results(a).into_iter().any(|r| {
+            r.changes
+                .as_ref()
+                .and_then(|c| c.get("status"))
+                .and_then(Value::as_str)
+                == Some("Destroyed")
+        });
+        if destroyed {
+            if let Some(u) = a.unit {
+                lines.push(format!(
+                    "{} was destroyed",
+                    ship_name(record, Some(turn), u)
+                ));
+            }
+        }
+    }
+    let (mut missed, mut refused, mut moved) = (0, 0, 0);
+    for a in &turn.actions {
+        match a.action_type.as_str() {
+            "fire" if a.extra.get("targetUnit").is_none() => refused += 1,
+            "fire" if a.extra.get("points").and_then(Value::as_u64) == Some(0) => missed += 1,
+            "fire" | "damage" => lines.extend(caption(record, Some(turn), a)),
+            "move" => moved += 1,
+            _ => {}
+        }
+    }
+    let mut summary = Vec::new();
+    if moved > 0 {
+        summary.push(format!(
+            "{moved} ship{} moved",
+            if moved == 1 { "" } else { "s" }
+        ));
+    }
+    if missed > 0 {
+        summary.push(format!(
+            "{missed} shot{} missed",
+            if missed == 1 { "" } else { "s" }
+        ));
+    }
+    if refused > 0 {
+        summary.push(format!(
+            "{refused} fire order{} could not be carried out",
+            if refused == 1 { "" } else { "s" }
+        ));
+    }
+    if !summary.is_empty() {
+        lines.push(format!("{}.", summary.join("; ")));
+    }
+    if lines.is_empty() {
+        lines.push("Nothing happened.".into());
+    }
+    lines
 }
 
 impl render::Board for Board {

@@ -7,9 +7,12 @@
 //! name and the seat it is addressed to. A later rules version that plays
 //! sensors would filter the file here.
 
+use gzf::ft2::assoc::name_key;
 use gzf::ft2::read;
+use gzf::ft2::values::{Activity, DamageStatus};
 use gzf::ft2::view::Ship;
 use gzf::ft2::BlockKind;
+use gzf::rules::fire::in_play;
 use serde::Serialize;
 
 use engine::{Seat, SetupError};
@@ -17,7 +20,7 @@ use engine::{Seat, SetupError};
 use crate::state::State;
 
 /// One fleet's (or a spectator's) view of a turn.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FleetView {
     pub scenario: String,
     pub turn: u64,
@@ -27,6 +30,11 @@ pub struct FleetView {
     pub seat: Option<usize>,
     /// The view file's text (canonical FT2).
     pub file: String,
+    /// The file's ships as the browser needs them (where, which way, how
+    /// fast, each system's arcs and state), so its controller can draw arcs
+    /// and order fire without reading GZF.
+    #[serde(rename = "ships")]
+    pub listing: Vec<ShipLine>,
     /// The ships of the file, read once for the bots.
     #[serde(skip)]
     ships: Vec<Ship>,
@@ -34,13 +42,15 @@ pub struct FleetView {
 
 impl FleetView {
     pub fn of(state: &State, seat: Option<Seat>) -> FleetView {
+        let ships = state.model().ships();
         FleetView {
             scenario: state.name.clone(),
             turn: state.turn(),
             fleets: state.fleets.clone(),
             seat: seat.map(|s| s.0),
             file: state.file.clone(),
-            ships: state.model().ships(),
+            listing: listing(&ships, &state.fleets),
+            ships,
         }
     }
 
@@ -63,18 +73,21 @@ impl FleetView {
             .first(BlockKind::Scenario)
             .map(|i| file.blocks[i].id())
             .ok_or_else(|| SetupError::at(name, "the view file has no `Scenario:` block"))?;
+        let fleets: Vec<String> = file
+            .blocks
+            .iter()
+            .filter(|b| b.kind == Some(BlockKind::Fleet))
+            .map(|b| b.id())
+            .collect();
+        let ships = file.ships();
         Ok(FleetView {
             scenario,
             turn: file.turn().unwrap_or(0).max(0) as u64,
-            fleets: file
-                .blocks
-                .iter()
-                .filter(|b| b.kind == Some(BlockKind::Fleet))
-                .map(|b| b.id())
-                .collect(),
+            listing: listing(&ships, &fleets),
+            fleets,
             seat: None,
             file: text.to_string(),
-            ships: file.ships(),
+            ships,
         })
     }
 
@@ -82,6 +95,74 @@ impl FleetView {
     pub fn ships(&self) -> &[Ship] {
         &self.ships
     }
+}
+
+/// One ship as the browser needs it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ShipLine {
+    /// The record's unit id: the ship's place in file order, from 1.
+    pub id: u64,
+    pub name: String,
+    pub fleet: Option<String>,
+    /// The seat of its fleet.
+    pub seat: Option<usize>,
+    /// Position in MU (absent off the map).
+    pub x: Option<f64>,
+    pub y: Option<f64>,
+    pub course: u8,
+    pub velocity: i64,
+    pub thrust: i64,
+    /// On the map and not destroyed.
+    pub in_play: bool,
+    pub systems: Vec<SystemLine>,
+}
+
+/// One system of a ship, in file order (the order the orders list them).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SystemLine {
+    pub kind: String,
+    /// Firing arcs as letters (`F`, `P`, `S`, `A`).
+    pub arcs: Vec<String>,
+    /// `ok`, `inactive`, `damaged` or `destroyed` (spec 7.4: only an `ok`
+    /// battery fires).
+    pub status: &'static str,
+}
+
+/// The ships of a file, for [`FleetView::listing`].
+pub fn listing(ships: &[Ship], fleets: &[String]) -> Vec<ShipLine> {
+    ships
+        .iter()
+        .enumerate()
+        .map(|(i, s)| ShipLine {
+            id: i as u64 + 1,
+            name: s.name.clone(),
+            fleet: s.fleet.clone(),
+            seat: s.fleet.as_deref().and_then(|f| {
+                let key = name_key(f);
+                fleets.iter().position(|g| name_key(g) == key)
+            }),
+            x: s.position.map(|p| p.x as f64 / 100.0),
+            y: s.position.map(|p| p.y as f64 / 100.0),
+            course: s.course.unwrap_or(12),
+            velocity: s.velocity.unwrap_or(0),
+            thrust: s.thrust_rating.unwrap_or(0),
+            in_play: in_play(s),
+            systems: s
+                .systems
+                .iter()
+                .map(|x| SystemLine {
+                    kind: x.kind.clone(),
+                    arcs: x.arcs.iter().flatten().map(|a| format!("{a:?}")).collect(),
+                    status: match (x.status.damage, x.status.activity) {
+                        (Some(DamageStatus::Destroyed), _) => "destroyed",
+                        (Some(DamageStatus::Damaged), _) => "damaged",
+                        (_, Some(Activity::Inactive)) => "inactive",
+                        _ => "ok",
+                    },
+                })
+                .collect(),
+        })
+        .collect()
 }
 
 /// One line per ship: fleet, name, position, course, velocity, thrust,

@@ -66,6 +66,10 @@ pub fn plugin() -> plugin::Plugin {
             controller: include_str!("../web/controller.js"),
             guide: include_str!("../web/guide.html"),
         },
+        // Each action's caption tells a turn well enough; the controller
+        // finds a unit's move and attack tiles in the view's `options`.
+        describe: None,
+        targets: None,
         command: Some(plugin::Command {
             about: "Tactics: re-run the engine's records with their draws, play bot games",
             names: command::NAMES,

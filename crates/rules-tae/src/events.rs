@@ -116,8 +116,17 @@ impl Event {
                 None => format!("{} came from hand to {to}", leader(l)),
             },
             Event::Bombed { seat, at, .. } => format!("seat {seat} bombed {at}"),
-            Event::Failed { order, reason, .. } => {
-                format!("your order `{}` failed: {}", order.text(), reason.code())
+            Event::Failed {
+                seat,
+                order,
+                reason,
+            } => {
+                format!(
+                    "seat {seat}'s order `{}` failed: {} [{}]",
+                    order.text(),
+                    reason.advice(),
+                    reason.code()
+                )
             }
             Event::Scored { seat, kind, points } => {
                 format!("seat {seat} scored {points} {}", kind.category())

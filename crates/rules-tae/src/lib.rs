@@ -43,6 +43,7 @@ pub mod pieces;
 pub mod regions;
 pub mod scoring;
 pub mod state;
+pub mod targets;
 pub mod turn;
 pub mod view;
 pub mod view_file;
@@ -208,10 +209,7 @@ impl Ruleset for Tae {
         }
         Err(rejected
             .into_iter()
-            .map(|(i, message)| match i {
-                Some(i) => OrderIssue::at_field(format!("orders[{i}]"), message),
-                None => OrderIssue::general(message),
-            })
+            .map(|r| r.issue(|i| OrderIssue::at_field(format!("orders[{i}]"), "")))
             .collect())
     }
 
@@ -353,33 +351,53 @@ fn refill_draws(state: &State, before: &[Vec<u64>]) -> Vec<Action> {
     drawn.into_iter().map(|(s, c)| draw_action(s, c)).collect()
 }
 
-/// Every rejected order of a submission as `(index, message)`; an index of
-/// `None` concerns the whole submission.
-pub fn rejections(state: &State, seat: Seat, orders: &[Order]) -> Vec<(Option<usize>, String)> {
+/// One rejected order of a submission: which (`None`: the whole
+/// submission), why in words, and the rulebook's reason code (tae spec 7.7).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rejection {
+    pub order: Option<usize>,
+    pub message: String,
+    pub code: Option<&'static str>,
+}
+
+impl Rejection {
+    /// As the engine's issue, placed by `at` (given the order's index).
+    fn issue(self, at: impl Fn(usize) -> OrderIssue) -> OrderIssue {
+        let mut issue = match self.order {
+            Some(i) => at(i),
+            None => OrderIssue::general(""),
+        };
+        issue.message = self.message;
+        issue.code = self.code.map(str::to_string);
+        issue
+    }
+}
+
+/// Every rejected order of a submission.
+pub fn rejections(state: &State, seat: Seat, orders: &[Order]) -> Vec<Rejection> {
     if orders.len() > MAX_ORDERS {
-        return vec![(
-            None,
-            format!(
+        return vec![Rejection {
+            order: None,
+            message: format!(
                 "{} orders is more than the {MAX_ORDERS} taken at once",
                 orders.len()
             ),
-        )];
+            code: None,
+        }];
     }
     if seat.0 >= state.seats() {
-        return vec![(None, format!("{seat} is not in this game"))];
+        return vec![Rejection {
+            order: None,
+            message: format!("{seat} is not in this game"),
+            code: None,
+        }];
     }
     checks::check_orders(state, seat.0, orders)
         .into_iter()
-        .map(|(i, reason)| {
-            (
-                Some(i),
-                format!(
-                    "`{}` rejected: {}: {}",
-                    orders[i].text(),
-                    reason.code(),
-                    reason.advice()
-                ),
-            )
+        .map(|(i, reason)| Rejection {
+            order: Some(i),
+            message: format!("`{}` is refused: {}", orders[i].text(), reason.advice()),
+            code: Some(reason.code()),
         })
         .collect()
 }
@@ -415,10 +433,7 @@ impl FileProtocol for Tae {
         }
         Err(rejected
             .into_iter()
-            .map(|(i, message)| match i {
-                Some(i) => OrderIssue::at_line(parsed[i].0, None, message),
-                None => OrderIssue::general(message),
-            })
+            .map(|r| r.issue(|i| OrderIssue::at_line(parsed[i].0, None, "")))
             .collect())
     }
 
@@ -463,6 +478,8 @@ pub fn plugin() -> plugin::Plugin {
             controller: include_str!("../web/controller.js"),
             guide: include_str!("../web/guide.html"),
         },
+        describe: None,
+        targets: Some(targets::targets),
         command: None,
         rerun: None,
     }

@@ -1,8 +1,10 @@
 //! TaE boards: the grid of systems (inhabitable ones light, uninhabitable
-//! space grey), colonies as tiles coloured and lettered by type, artifacts,
-//! leaders in their owner's colour, destroyed systems, the kingdoms
-//! (connected regions) tinted, and a panel with each seat's scores, hand
-//! size, leaders and bombers in hand, and the viewer's own hand (a view
+//! space grey) with its coordinates along the left and bottom edges,
+//! colonies as tiles coloured and lettered by type, artifacts, leaders in
+//! their owner's colour with their letter and id, destroyed systems, the
+//! kingdoms (connected regions) tinted, and a panel with each seat's
+//! scores, hand size, leaders and bombers in hand, and the viewer's own
+//! hand, each colonist with its letter and the id the orders use (a view
 //! holds only the viewer's hand, so no other seat's hand can be drawn).
 
 use crate::events::Event;
@@ -18,6 +20,8 @@ use render::{Highlight, RenderError};
 const CELL: f64 = 10.0;
 const HEAD: f64 = 10.0;
 const PANEL: f64 = 62.0;
+/// Room for the coordinates: y left of the grid, x under it.
+const EDGE: f64 = 6.0;
 
 /// Tile colours per colony type, with a letter each so colour is not the
 /// only cue: Merchant (money), sCientist (technology), Settler (people),
@@ -167,7 +171,7 @@ impl Board {
         let (bw, bh) = (f64::from(b.width) * CELL, f64::from(b.height) * CELL);
         let panel_h =
             14.0 + v.players.len() as f64 * 26.0 + if v.hand.is_empty() { 0.0 } else { 22.0 };
-        let h = (HEAD + bh).max(panel_h);
+        let h = (HEAD + bh + EDGE).max(panel_h);
         let whose = match v.seat {
             Some(s) => format!("seat {s}'s view"),
             None => "spectator view".to_string(),
@@ -175,9 +179,10 @@ impl Board {
         let label = format!("TaE board {}, turn {}, {whose}", v.title, v.turn);
         let mut svg = Svg::new(
             "tae",
-            (0.0, 0.0, bw + PANEL, h + render::foot(highlight)),
+            (0.0, 0.0, EDGE + bw + PANEL, h + render::foot(highlight)),
             &label,
         );
+        svg.tap_size(CELL);
         svg.text(
             1.0,
             7.0,
@@ -191,7 +196,7 @@ impl Board {
         for y in 0..b.height {
             for x in 0..b.width {
                 let p = Pos::new(x, y);
-                let (px, py) = (f64::from(x) * CELL, HEAD + f64::from(y) * CELL);
+                let (px, py) = (EDGE + f64::from(x) * CELL, HEAD + f64::from(y) * CELL);
                 let terrain = b.terrain[b.index(p)];
                 let region = regions.label(b, p);
                 let fill = match (terrain, region) {
@@ -213,19 +218,38 @@ impl Board {
                 self.draw_cell(&mut svg, b.cells[b.index(p)], px, py);
             }
         }
+        // Coordinates: x under the grid, y left of it.
+        let mut coords = String::new();
+        for x in 0..b.width {
+            coords.push_str(&format!(
+                "<text x=\"{}\" y=\"{}\">{x}</text>",
+                num(EDGE + (f64::from(x) + 0.5) * CELL),
+                num(HEAD + bh + 4.2)
+            ));
+        }
+        for y in 0..b.height {
+            coords.push_str(&format!(
+                "<text x=\"{}\" y=\"{}\">{y}</text>",
+                num(EDGE / 2.0),
+                num(HEAD + (f64::from(y) + 0.5) * CELL + 1.3)
+            ));
+        }
+        svg.put(format_args!(
+            "<g class=\"coords\" font-size=\"3.6\" fill=\"#555\" text-anchor=\"middle\" aria-hidden=\"true\">{coords}</g>\n"
+        ));
         if let Some(hl) = highlight {
             if let Some(id) = hl.unit {
                 if let Some((x, y)) = self.position(id) {
                     svg.put(format_args!(
                         "<rect class=\"acting\" x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"none\" stroke=\"#f39c12\" stroke-width=\"1.2\"/>\n",
-                        num(x * CELL), num(HEAD + y * CELL)
+                        num(EDGE + x * CELL), num(HEAD + y * CELL)
                     ));
                 }
             }
         }
-        self.draw_panel(&mut svg, bw + 3.0);
+        self.draw_panel(&mut svg, EDGE + bw + 3.0);
         if let Some(hl) = highlight {
-            render::draw_caption(&mut svg, bw + PANEL, h, &hl.caption);
+            render::draw_caption(&mut svg, EDGE + bw + PANEL, h, &hl.caption);
         }
         svg.finish()
     }
@@ -261,10 +285,11 @@ impl Board {
 
     fn leader(&self, svg: &mut Svg, l: Leader, cx: f64, cy: f64, r: f64) {
         let (_, letter) = kind_style(l.kind);
+        let id = leader_id(l);
         svg.put(format_args!(
-            "<g class=\"leader\" data-kind=\"piece\" data-id=\"{}\" data-owner=\"{}\"><title>seat {}'s {} leader</title><circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"#111\" stroke-width=\"0.4\"/><text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" fill=\"#fff\">{letter}{}</text></g>\n",
-            leader_id(l), l.owner, l.owner, l.kind.name(), num(cx), num(cy), num(r), seat_colour(l.owner),
-            num(cx), num(cy + r * 0.4), num(r * 0.95), l.owner
+            "<g class=\"leader\" data-kind=\"piece\" data-id=\"{id}\" data-owner=\"{}\"><title>seat {}'s {} leader {id}</title><circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"#111\" stroke-width=\"0.4\"/><text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" fill=\"#fff\">{letter}{id}</text></g>\n",
+            l.owner, l.owner, l.kind.name(), num(cx), num(cy), num(r), seat_colour(l.owner),
+            num(cx), num(cy + r * 0.35), num(r * if id >= 10 { 0.75 } else { 0.95 })
         ));
     }
 
@@ -339,8 +364,8 @@ impl Board {
             for c in &v.hand {
                 let (fill, letter) = kind_style(c.kind);
                 svg.put(format_args!(
-                    "<g class=\"colonist\" data-kind=\"piece\" data-id=\"{}\" data-owner=\"{me}\"><title>{} colonist {}</title><rect x=\"{}\" y=\"{}\" width=\"7\" height=\"7\" rx=\"1\" fill=\"{fill}\" stroke=\"#555\" stroke-width=\"0.4\"/><text x=\"{}\" y=\"{}\" font-size=\"4\" text-anchor=\"middle\" fill=\"#222\">{letter}</text></g>\n",
-                    c.id, esc(c.kind.name()), c.id, num(hx), num(hy), num(hx + 3.5), num(hy + 5.0)
+                    "<g class=\"colonist\" data-kind=\"piece\" data-id=\"{}\" data-owner=\"{me}\"><title>{} colonist {}</title><rect x=\"{}\" y=\"{}\" width=\"7\" height=\"7\" rx=\"1\" fill=\"{fill}\" stroke=\"#555\" stroke-width=\"0.4\"/><text x=\"{}\" y=\"{}\" font-size=\"2.4\" text-anchor=\"middle\" fill=\"#222\"><tspan x=\"{}\" dy=\"0\" font-size=\"3.2\">{letter}</tspan><tspan x=\"{}\" dy=\"2.6\">{}</tspan></text></g>\n",
+                    c.id, esc(c.kind.name()), c.id, num(hx), num(hy), num(hx + 3.5), num(hy + 3.2), num(hx + 3.5), num(hx + 3.5), c.id
                 ));
                 hx += 8.0;
                 if hx + 7.0 > x0 + PANEL - 3.0 {

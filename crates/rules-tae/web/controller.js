@@ -1,8 +1,11 @@
 // The tae controller of the browser client: which board things a seat may
 // pick, what a pick offers, and how picks become tae's JSON orders:
 //   [{"order": "colonize", "colonist": 19, "x": 3, "y": 1}, ...]   pick a piece, then a system
-// Served by the host at /rulesets/tae/controller.js (the plug-in entry of
-// this crate carries it); its default export is what play.js drives.
+// When a piece is picked, the systems it may legally go to are outlined (the
+// server runs the ruleset's own checks on this seat's view); each planned
+// order is drawn from its piece to its system. Served by the host at
+// /rulesets/tae/controller.js (the plug-in entry of this crate carries it);
+// its default export is what play.js drives.
 
 import {h} from '/dom.js';
 
@@ -30,10 +33,11 @@ function taeRole(view, seat, id) {
 
 const TAE_VERB = {colonist: 'colonize', leader: 'move', bomber: 'bomb'};
 const TAE_FIELD = {colonist: 'colonist', leader: 'leader', bomber: 'bomber'};
+const ROLE = {colonist: 'Colonist', leader: 'Leader', bomber: 'Bomber'};
 
 export default {
   name: 'tae',
-  help: 'Pick one of your pieces (a colonist, leader or bomber), then a system on the board, or type its x and y. In a combat turn, pick a colonist and press Reinforce. At most two orders a turn.',
+  help: 'Pick one of your pieces (a colonist, leader or bomber); the systems it may go to are outlined. Then pick a system on the board, or type its x and y. In a combat turn, pick a colonist and press Reinforce. At most two orders a turn.',
   fallbackItems(view) {
     const seat = view.seat;
     const items = (view.hand || []).map((p) => ({kind: 'piece', id: String(p.id), owner: seat,
@@ -49,9 +53,15 @@ export default {
   // Systems are picked on the board or by coordinates, not from the list.
   listed: (item) => item.kind !== 'system',
   itemLabel(item, ctx) {
-    if (item.label) return item.label;
     const r = taeRole(ctx.view, ctx.seat, item.id);
-    return `${r.role[0].toUpperCase()}${r.role.slice(1)} ${item.id}${r.kind ? ` (${r.kind})` : ''}`;
+    const o = ctx.get(`piece:${item.id}`);
+    const base = item.kind === 'piece'
+      ? `${ROLE[r.role]} ${item.id}${r.kind ? ` (${r.kind})` : ''}`
+      : item.label || `System ${item.id}`;
+    return o ? `${base}: ${o.text}` : base;
+  },
+  picked(item, ctx) {
+    if (item.kind === 'piece') ctx.showTargets(`piece:${item.id}`);
   },
   /** Clicking a system while a piece is picked gives that piece its order. */
   pick(item, ctx) {
@@ -69,8 +79,10 @@ export default {
     if (!piece || piece.kind !== 'piece') return;
     const {role} = taeRole(ctx.view, ctx.seat, piece.id);
     const verb = TAE_VERB[role];
-    ctx.put({key: `piece:${piece.id}`, text: `${verb} ${piece.id} → (${x}, ${y})`,
+    const legal = !ctx.targets || ctx.targets.has(`${x},${y}`);
+    ctx.put({key: `piece:${piece.id}`, text: `${verb} ${piece.id} → (${x}, ${y})`, at: [x, y],
       json: {order: verb, [TAE_FIELD[role]]: Number(piece.id), x, y}});
+    if (!legal) ctx.message(`(${x}, ${y}) is not outlined: the server will most likely refuse ${verb} ${piece.id} there.`);
   },
   controls(ctx) {
     const piece = ctx.selected;
@@ -89,11 +101,31 @@ export default {
     h('span', {}, `${role} ${piece.id}${kind ? ` (${kind})` : ''}: ${TAE_VERB[role]} at`),
     h('label', {for: 'tae-x'}, 'x'), x, h('label', {for: 'tae-y'}, 'y'), y,
     h('button', {type: 'submit'}, 'Set target'));
+    const count = ctx.targets ? ctx.targets.size : null;
     const reinforce = role === 'colonist'
       ? h('button', {type: 'button', onclick: () => ctx.put({key: `piece:${piece.id}`, text: `reinforce ${piece.id}`,
         json: {order: 'reinforce', colonist: Number(piece.id)}})}, 'Reinforce (combat turns)')
       : null;
-    return h('div', {}, form, reinforce);
+    return h('div', {}, form,
+      count === null ? null : h('p', {class: 'hint'}, count ? `${count} system${count === 1 ? '' : 's'} outlined where this ${role} may go.` : `This ${role} has nowhere to go this turn.`),
+      reinforce);
+  },
+  /** Each planned order: a line from its piece to its system, and a ring there. */
+  overlay(ctx, layer, g) {
+    for (const o of ctx.orders) {
+      if (!o.at) continue;
+      const sys = g.item('system', `${o.at[0]},${o.at[1]}`);
+      const end = sys && g.centre(sys);
+      if (!end) continue;
+      const piece = g.item('piece', o.json.colonist ?? o.json.leader ?? o.json.bomber);
+      const from = piece && g.centre(piece);
+      if (from) {
+        layer.append(g.el('path', {class: 'plan', d: `M${from[0]} ${from[1]}L${end[0]} ${end[1]}`,
+          stroke: '#1f4e79', 'stroke-width': 0.8, 'stroke-dasharray': '2 1', fill: 'none'}));
+      }
+      layer.append(g.el('circle', {class: 'plan-head', cx: end[0], cy: end[1], r: 4.2, fill: 'none',
+        stroke: '#1f4e79', 'stroke-width': 1}));
+    }
   },
   body: (orders) => orders.map((o) => o.json),
 };

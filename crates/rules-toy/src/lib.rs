@@ -451,6 +451,8 @@ pub fn plugin() -> plugin::Plugin {
             controller: include_str!("../web/controller.js"),
             guide: include_str!("../web/guide.html"),
         },
+        describe: None,
+        targets: None,
         command: None,
         rerun: None,
     }

@@ -395,6 +395,8 @@ pub fn plugin() -> plugin::Plugin {
             controller: include_str!("../web/controller.js"),
             guide: include_str!("../web/guide.html"),
         },
+        describe: Some(picture::describe),
+        targets: None,
         command: None,
         rerun: None,
     }

@@ -1,8 +1,12 @@
-//! ttrts boards: the grid (north at the top), walls, and every unit as a
-//! triangle pointing where it faces, in its player's colour with the
-//! player's number on it.
+//! ttrts boards: the grid (north at the top) with its coordinates along
+//! the left and bottom edges, walls, and every unit as a triangle pointing
+//! where it faces, in its player's colour, with its player's initial and
+//! its unit number on it (the number the orders use). The header grows
+//! with the board, so a big map's legend stays readable at the size the
+//! picture is shown. Also the ruleset's words for the record: a caption
+//! per action and the story of a turn.
 
-use engine::record::Action;
+use engine::record::{Action, GameRecord, Turn};
 use serde_json::Value;
 
 use render::svg::{esc, num, seat_colour, Svg};
@@ -10,6 +14,8 @@ use render::{Highlight, RenderError};
 
 const CELL: f64 = 10.0;
 const HEAD: f64 = 16.0;
+/// Room for the coordinates: y left of the grid, x under it.
+const EDGE: f64 = 7.0;
 const NAMES: [&str; 4] = ["Red", "Green", "Yellow", "Blue"];
 /// The narrowest picture: small maps are centred in it, so the header and
 /// the caption stay readable.
@@ -139,32 +145,56 @@ impl Board {
         Ok(())
     }
 
-    /// Left edge of the board in the picture.
+    /// How much bigger than on a small map the header and the caption
+    /// are drawn: a big map is shown shrunk, and its legend must not be.
+    fn scale(&self) -> f64 {
+        ((self.width as f64 * CELL + EDGE) / (2.0 * MIN_WIDTH)).max(1.0)
+    }
+
+    /// Height of the header.
+    fn head(&self) -> f64 {
+        HEAD * self.scale()
+    }
+
+    /// Left edge of the grid in the picture.
     fn left(&self) -> f64 {
-        ((MIN_WIDTH - self.width as f64 * CELL) / 2.0).max(0.0)
+        ((MIN_WIDTH - self.width as f64 * CELL - EDGE) / 2.0).max(0.0) + EDGE
     }
 
     fn screen(&self, x: i64, y: i64) -> (f64, f64) {
         (
             self.left() + (x as f64 + 0.5) * CELL,
-            HEAD + (self.height - 1 - y) as f64 * CELL + CELL / 2.0,
+            self.head() + (self.height - 1 - y) as f64 * CELL + CELL / 2.0,
         )
+    }
+
+    /// Every how many tiles a coordinate is written along an edge.
+    fn every(tiles: i64) -> i64 {
+        match tiles {
+            ..=24 => 1,
+            25..=60 => 5,
+            _ => 10,
+        }
     }
 
     pub fn draw(&self, highlight: Option<&Highlight>) -> String {
         let w = self.width as f64 * CELL;
         let h = self.height as f64 * CELL;
+        let k = self.scale();
+        let head = self.head();
         let label = format!("ttrts board {}, turn {}", self.name, self.turn);
         let left = self.left();
-        let pw = w.max(MIN_WIDTH);
+        let pw = (w + EDGE).max(MIN_WIDTH);
         let mut svg = Svg::new(
             "ttrts",
-            (0.0, 0.0, pw, HEAD + h + render::foot(highlight)),
+            (0.0, 0.0, pw, head + h + EDGE + render::foot(highlight) * k),
             &label,
         );
+        // The smallest thing to tap: one tile.
+        svg.tap_size(CELL);
         svg.put(format_args!(
             "<rect class=\"ground\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#f6f5ef\" stroke=\"#888\" stroke-width=\"0.4\"/>\n",
-            num(left), num(HEAD), num(w), num(h)
+            num(left), num(head), num(w), num(h)
         ));
         // Grid lines, one path.
         let mut d = String::new();
@@ -172,7 +202,7 @@ impl Board {
             d.push_str(&format!(
                 "M{} {}v{}",
                 num(left + x as f64 * CELL),
-                num(HEAD),
+                num(head),
                 num(h)
             ));
         }
@@ -180,7 +210,7 @@ impl Board {
             d.push_str(&format!(
                 "M{} {}h{}",
                 num(left),
-                num(HEAD + y as f64 * CELL),
+                num(head + y as f64 * CELL),
                 num(w)
             ));
         }
@@ -202,14 +232,37 @@ impl Board {
         svg.put(format_args!(
             "<path class=\"walls\" data-kind=\"wall\" d=\"{walls}\" fill=\"#4a4a4a\"/>\n"
         ));
+        // Coordinates: x under the grid, y left of it.
+        let mut coords = String::new();
+        let every_x = Self::every(self.width);
+        for x in (0..self.width).filter(|x| x % every_x == 0) {
+            let (cx, _) = self.screen(x, 0);
+            coords.push_str(&format!(
+                "<text x=\"{}\" y=\"{}\">{x}</text>",
+                num(cx),
+                num(head + h + 5.0)
+            ));
+        }
+        let every_y = Self::every(self.height);
+        for y in (0..self.height).filter(|y| y % every_y == 0) {
+            let (_, cy) = self.screen(0, y);
+            coords.push_str(&format!(
+                "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{y}</text>",
+                num(left - 1.5),
+                num(cy + 1.4)
+            ));
+        }
+        svg.put(format_args!(
+            "<g class=\"coords\" font-size=\"4\" fill=\"#555\" text-anchor=\"middle\" aria-hidden=\"true\">{coords}</g>\n"
+        ));
         // Header: name, turn, units per player.
         svg.text(
-            2.0,
-            7.0,
-            "font-size=\"6\" fill=\"#222\"",
+            2.0 * k,
+            7.0 * k,
+            &format!("font-size=\"{}\" fill=\"#222\"", num(6.0 * k)),
             &format!("{} — turn {}", self.name, self.turn),
         );
-        let mut x = 2.0;
+        let mut x = 2.0 * k;
         for &p in &self.players {
             let n = self
                 .units
@@ -218,13 +271,21 @@ impl Board {
                 .count();
             let name = NAMES.get(p).copied().unwrap_or("Player");
             svg.put(format_args!(
-                "<rect x=\"{}\" y=\"9.5\" width=\"4\" height=\"4\" fill=\"{}\"/>\n",
+                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n",
                 num(x),
+                num(9.5 * k),
+                num(4.0 * k),
+                num(4.0 * k),
                 seat_colour(p)
             ));
-            let text = format!("{p} {name}: {n}");
-            svg.text(x + 5.0, 13.0, "font-size=\"4.2\" fill=\"#222\"", &text);
-            x += 7.0 + text.chars().count() as f64 * 2.6;
+            let text = format!("{name} ({p}): {n} units");
+            svg.text(
+                x + 5.0 * k,
+                13.0 * k,
+                &format!("font-size=\"{}\" fill=\"#222\"", num(4.2 * k)),
+                &text,
+            );
+            x += (7.0 + text.chars().count() as f64 * 2.4) * k;
         }
         if let Some(hl) = highlight {
             self.draw_highlight(&mut svg, hl);
@@ -245,13 +306,32 @@ impl Board {
                 'S' => 180,
                 _ => 270,
             };
+            // The player's initial and the unit's number (the one the
+            // orders use), so colour is never the only cue.
+            let mark = if u.id < 100 {
+                format!("{}{}", &who[..1], u.id)
+            } else {
+                u.id.to_string()
+            };
+            let size = match mark.len() {
+                ..=2 => 3.6,
+                3 => 3.0,
+                _ => 2.4,
+            };
             svg.put(format_args!(
-                "<g class=\"unit\" data-kind=\"unit\" data-id=\"{}\" data-owner=\"{}\" transform=\"translate({} {})\"><title>{} unit {} at ({}, {}) facing {}</title><path d=\"M0 -4.4L3.9 3.6H-3.9Z\" transform=\"rotate({rot})\" fill=\"{}\" stroke=\"#111\" stroke-width=\"0.4\"/><text y=\"2\" font-size=\"3.6\" text-anchor=\"middle\" fill=\"#fff\">{}</text></g>\n",
-                u.id, u.player, num(cx), num(cy), esc(who), u.id, u.x, u.y, u.dir, seat_colour(u.player), u.player
+                "<g class=\"unit\" data-kind=\"unit\" data-id=\"{}\" data-owner=\"{}\" transform=\"translate({} {})\"><title>{} unit {} at ({}, {}) facing {}</title><path d=\"M0 -4.4L3.9 3.6H-3.9Z\" transform=\"rotate({rot})\" fill=\"{}\" stroke=\"#111\" stroke-width=\"0.4\"/><text y=\"2\" font-size=\"{}\" text-anchor=\"middle\" fill=\"#fff\" stroke=\"#111\" stroke-width=\"0.25\" paint-order=\"stroke\">{mark}</text></g>\n",
+                u.id, u.player, num(cx), num(cy), esc(who), u.id, u.x, u.y, u.dir, seat_colour(u.player), num(size)
             ));
         }
         if let Some(hl) = highlight {
-            render::draw_caption(&mut svg, pw, HEAD + h, &hl.caption);
+            render::draw_caption_at(
+                &mut svg,
+                0.0,
+                pw,
+                head + h + EDGE * 0.6,
+                1.5 * k,
+                &hl.caption,
+            );
         }
         svg.finish()
     }
@@ -301,6 +381,170 @@ impl render::Drawing for Drawing {
     fn board(&self, view: &Value) -> Result<Box<dyn render::Board>, RenderError> {
         Ok(Box::new(Board::from_view(view)?))
     }
+
+    fn caption(&self, record: &GameRecord, action: &Action) -> Option<String> {
+        caption(record, action)
+    }
+}
+
+/// A seat's name in the record ("Red"), or ttrts's name for the player.
+fn player(record: &GameRecord, team: Option<u64>) -> String {
+    let t = team.unwrap_or(0);
+    record
+        .teams
+        .get(t as usize)
+        .and_then(|t| t.as_ref())
+        .and_then(|t| t.name.clone())
+        .unwrap_or_else(|| NAMES.get(t as usize).unwrap_or(&"Player").to_string())
+}
+
+fn tile(v: Option<&Value>) -> Option<String> {
+    let a = v?.as_array()?;
+    Some(format!(
+        "({}, {})",
+        a.first()?.as_i64()?,
+        a.get(1)?.as_i64()?
+    ))
+}
+
+fn facing(d: Option<&Value>) -> &'static str {
+    match d.and_then(Value::as_str) {
+        Some("N") => "north",
+        Some("E") => "east",
+        Some("S") => "south",
+        Some("W") => "west",
+        _ => "ahead",
+    }
+}
+
+/// The units an attack destroyed.
+fn victims(action: &Action) -> Vec<u64> {
+    render::flat_results(action)
+        .into_iter()
+        .filter(|r| {
+            r.changes
+                .as_ref()
+                .and_then(|c| c.get("alive"))
+                .and_then(Value::as_bool)
+                == Some(false)
+        })
+        .filter_map(|r| r.unit)
+        .collect()
+}
+
+/// Where a unit's action took it, if anywhere.
+fn moved_to(action: &Action) -> Option<String> {
+    render::flat_results(action)
+        .into_iter()
+        .filter(|r| r.unit == action.unit)
+        .find_map(|r| tile(r.changes.as_ref()?.get("assignment")))
+}
+
+/// One action in words: "Red unit 3 moves forward to (4, 5), leaving a
+/// wall at (4, 4)", "Green unit 7 attacks to the north and destroys unit 2".
+pub fn caption(record: &GameRecord, action: &Action) -> Option<String> {
+    let who = format!("{} unit {}", player(record, action.team_id), action.unit?);
+    let x = &action.extra;
+    Some(match action.action_type.as_str() {
+        "move" => match x.get("blocked").and_then(Value::as_str) {
+            Some(why) => format!(
+                "{who} cannot move forward: {}",
+                match why {
+                    "edge" => "the edge of the board is ahead",
+                    "wall" => "a wall is ahead",
+                    "claimed" => "another unit steps onto that tile too",
+                    other => other,
+                }
+            ),
+            None => match (moved_to(action), tile(x.get("wall"))) {
+                (Some(to), Some(wall)) => {
+                    format!("{who} moves forward to {to}, leaving a wall at {wall}")
+                }
+                (Some(to), None) => format!("{who} moves forward to {to}"),
+                _ => format!("{who} moves forward"),
+            },
+        },
+        "turn" => format!(
+            "{who} turns {}, now facing {}",
+            if x.get("command").and_then(Value::as_str) == Some("L") {
+                "left"
+            } else {
+                "right"
+            },
+            facing(x.get("direction"))
+        ),
+        "hold" => format!("{who} holds its place"),
+        "attack" => {
+            let mut text = format!("{who} attacks to the {}", facing(x.get("direction")));
+            if let Some(to) = moved_to(action) {
+                text.push_str(&format!(", charging to {to}"));
+            }
+            let dead = victims(action);
+            if dead.is_empty() {
+                text.push_str(" and hits nothing");
+            } else {
+                let names: Vec<String> = dead.iter().map(|d| format!("unit {d}")).collect();
+                text.push_str(&format!(" and destroys {}", names.join(" and ")));
+            }
+            text
+        }
+        _ => return None,
+    })
+}
+
+/// A turn in words: every unit destroyed and by whom first, then what each
+/// player's units did, counted.
+pub fn describe(record: &GameRecord, turn: &Turn) -> Vec<String> {
+    let owner = |unit: u64| {
+        turn.units
+            .iter()
+            .position(|list| list.iter().any(|u| u.id == unit))
+            .map(|t| player(record, Some(t as u64)))
+    };
+    let mut lines = Vec::new();
+    for a in turn.actions.iter().filter(|a| a.action_type == "attack") {
+        for v in victims(a) {
+            let victim = match owner(v) {
+                Some(p) => format!("{p} unit {v}"),
+                None => format!("unit {v}"),
+            };
+            lines.push(format!(
+                "{} unit {} destroyed {victim}",
+                player(record, a.team_id),
+                a.unit.unwrap_or_default()
+            ));
+        }
+    }
+    let mut teams: Vec<u64> = turn.actions.iter().filter_map(|a| a.team_id).collect();
+    teams.sort_unstable();
+    teams.dedup();
+    for t in teams {
+        let mine = || turn.actions.iter().filter(move |a| a.team_id == Some(t));
+        let count = |kind: &str, blocked: bool| {
+            mine()
+                .filter(|a| a.action_type == kind && a.extra.contains_key("blocked") == blocked)
+                .count()
+        };
+        let mut parts = Vec::new();
+        for (n, words) in [
+            (count("move", false), "moved forward"),
+            (count("move", true), "blocked"),
+            (count("turn", false), "turned"),
+            (count("attack", false), "attacked"),
+            (count("hold", false), "held"),
+        ] {
+            if n > 0 {
+                parts.push(format!("{n} {words}"));
+            }
+        }
+        if !parts.is_empty() {
+            lines.push(format!("{}: {}", player(record, Some(t)), parts.join(", ")));
+        }
+    }
+    if lines.is_empty() {
+        lines.push("No unit had orders.".into());
+    }
+    lines
 }
 
 impl render::Board for Board {

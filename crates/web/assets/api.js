@@ -49,6 +49,7 @@ function nextLink(resp) {
 
 export const api = {
   rulesets: () => request('/api/rulesets'),
+  scenarios: (ruleset) => request(`/api/rulesets/${enc(ruleset)}/scenarios`),
   /**
    * One page of games: {games, next, total}; `next` is the address of the
    * next page (from the Link header) or null. Without `path`: the newest.
@@ -71,6 +72,8 @@ export const api = {
   recordSvg: (id, turn, action) =>
     request(`/api/games/${enc(id)}/record/board.svg?turn=${enc(turn)}&action=${enc(action)}`,
       {accept: 'image/svg+xml', text: true}),
-  /** The URL of the event stream (EventSource cannot set headers). */
-  eventsUrl: (id, token) => `/api/games/${enc(id)}/events${token ? `?token=${enc(token)}` : ''}`,
+  targets: (id, token, pick) => request(`/api/games/${enc(id)}/targets?pick=${enc(pick)}`, {token}),
+  turns: (id, from) => request(`/api/games/${enc(id)}/turns?from=${enc(from)}`),
+  /** The address of the event stream; the seat token goes in a header (stream.js), never here. */
+  eventsUrl: (id) => `/api/games/${enc(id)}/events`,
 };

@@ -92,6 +92,56 @@ export function markPicked(items, picked) {
   }
 }
 
+/** Outlines the items whose id is in `targets` (a Set), or none. */
+export function markTargets(items, targets) {
+  for (const i of items) {
+    if (!i.el) continue;
+    i.el.classList.toggle('target', Boolean(targets && targets.has(i.id)));
+  }
+}
+
+/**
+ * A layer on top of the board for a controller's planned orders, and the
+ * tools to draw there: `el(tag, attrs, text)` makes an SVG element (null
+ * attributes left out), `item(kind, id)` finds a board thing, `centre(item)`
+ * is its centre in the picture's units.
+ */
+export function overlayTools(svg, items) {
+  let layer = svg.querySelector(':scope > g.plan-layer');
+  if (!layer) {
+    layer = document.createElementNS(SVG_NS, 'g');
+    layer.setAttribute('class', 'plan-layer');
+    layer.setAttribute('aria-hidden', 'true');
+    layer.setAttribute('pointer-events', 'none');
+    svg.append(layer);
+  }
+  return {
+    layer,
+    el(tag, attrs = {}, text) {
+      const e = document.createElementNS(SVG_NS, tag);
+      for (const [k, v] of Object.entries(attrs)) {
+        if (v !== null && v !== undefined && v !== '') e.setAttribute(k, String(v));
+      }
+      if (text !== undefined) e.textContent = text;
+      return e;
+    },
+    item: (kind, id) => items.find((i) => i.kind === kind && i.id === String(id)) || null,
+    centre(item) {
+      if (!item || !item.el || !item.el.getBBox) return null;
+      let b;
+      try { b = item.el.getBBox(); } catch { return null; }
+      let x = b.x + b.width / 2;
+      let y = b.y + b.height / 2;
+      const m = item.el.transform && item.el.transform.baseVal.consolidate();
+      if (m) {
+        const k = m.matrix;
+        [x, y] = [k.a * x + k.c * y + k.e, k.b * x + k.d * y + k.f];
+      }
+      return [x, y];
+    },
+  };
+}
+
 /** When the server draws no board: the view JSON, so play still works. */
 export function showViewText(container, view, why) {
   fill(container, h('div', {class: 'board-missing'},

@@ -94,8 +94,8 @@ export function pageTitle(text) {
 /**
  * Runs `render`, which may replace elements inside `root`, and gives the
  * keyboard focus back to the new element that stands for the one that had
- * it (same tag, id, data-kind/data-id/data-command/data-key, label and, for
- * elements without an id, text). Without this a keyboard user's focus would
+ * it (same tag, id, data-kind/data-id/data-command/data-key, and, for
+ * elements without an id or a board thing's kind and id, label and text). Without this a keyboard user's focus would
  * fall back to the page's start each time a pick or an order re-draws the
  * side panel. If nothing matches, `fallback` (when given) gets the focus.
  */
@@ -111,7 +111,10 @@ export function keepingFocus(root, render, fallback = null) {
 
 function focusKey(el) {
   const d = el.dataset || {};
-  const sig = [el.id, d.kind, d.id, d.command, d.key, el.getAttribute('aria-label'), el.id ? '' : el.textContent]
+  // A board thing's button is that thing whatever its label says now (the
+  // label names its order, which the re-draw may have just changed).
+  const named = el.id || (d.kind && d.id !== undefined);
+  const sig = [el.id, d.kind, d.id, d.command, d.key, named ? '' : el.getAttribute('aria-label'), named ? '' : el.textContent]
     .map((p) => p ?? '').join('\u0001');
   return {tag: el.tagName.toLowerCase(), sig};
 }

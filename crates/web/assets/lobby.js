@@ -31,7 +31,8 @@ function gamesTable(games) {
   return h('table', {class: 'games'},
     h('caption', {class: 'visually-hidden'}, 'Games on this server'),
     h('thead', {}, h('tr', {},
-      ['Game', 'Ruleset', 'Seats', 'Turn', 'Awaited', 'Outcome', ''].map((t) => h('th', {scope: 'col'}, t)))),
+      ['Game', 'Ruleset', 'Seats', 'Turn', 'Awaited', 'Outcome'].map((t) => h('th', {scope: 'col'}, t)),
+      h('th', {scope: 'col'}, h('span', {class: 'visually-hidden'}, 'Play, watch or replay')))),
     h('tbody', {}, games.map((g) => {
       const mine = seatsOf(g.id);
       return h('tr', {'data-game': g.id},
@@ -79,7 +80,11 @@ function createdPanel(created) {
 function createForm(rulesets, out, reload) {
   const ruleset = h('select', {id: 'new-ruleset', name: 'ruleset'},
     rulesets.map((r) => h('option', {value: r.name}, `${r.name} ${r.version || ''}`.trim())));
-  const scenario = h('input', {type: 'text', id: 'new-scenario', name: 'scenario', autocomplete: 'off', spellcheck: 'false'});
+  // The ruleset's maps are offered as a list; any other name (or a path the
+  // server knows) can still be typed.
+  const maps = h('datalist', {id: 'new-scenario-list'});
+  const scenario = h('input', {type: 'text', id: 'new-scenario', name: 'scenario', autocomplete: 'off', spellcheck: 'false',
+    list: 'new-scenario-list'});
   const seed = h('input', {type: 'number', id: 'new-seed', name: 'seed', min: 0, step: 1, inputmode: 'numeric'});
   const deadline = h('input', {type: 'number', id: 'new-deadline', name: 'deadline', min: 1, step: 1, inputmode: 'numeric'});
   const maxTurns = h('input', {type: 'number', id: 'new-max-turns', name: 'max_turns', min: 1, step: 1, inputmode: 'numeric', placeholder: '1000'});
@@ -101,6 +106,11 @@ function createForm(rulesets, out, reload) {
     }));
     const def = r.default_scenario || r.scenario || '';
     scenario.placeholder = def ? `${def} (default)` : 'the ruleset\'s default';
+    const asked = r.name;
+    api.scenarios(r.name).then((got) => {
+      if (current().name !== asked) return;
+      fill(maps, (got.scenarios || []).map((name) => h('option', {value: name})));
+    }, () => fill(maps));
   };
   ruleset.addEventListener('change', renderSeats);
   renderSeats();
@@ -113,7 +123,8 @@ function createForm(rulesets, out, reload) {
       const req = {ruleset: ruleset.value, seats: [...seatList.querySelectorAll('select')].map((s) => s.value)};
       if (scenario.value.trim()) req.scenario = scenario.value.trim();
       if (seed.value !== '') req.seed = Number(seed.value);
-      if (deadline.value !== '') req.deadline = {policy: 'fixed', seconds: Number(deadline.value)};
+      // A turn resolves as soon as every seat's orders are in, or at the deadline.
+      if (deadline.value !== '') req.deadline = {policy: 'all_done_or_limit', seconds: Number(deadline.value)};
       if (maxTurns.value !== '') req.max_turns = Number(maxTurns.value);
       keepAdminToken(admin.value);
       const button = form.querySelector('button[type=submit]');
@@ -133,14 +144,14 @@ function createForm(rulesets, out, reload) {
     }},
   h('h2', {id: 'create-h'}, 'New game'),
   field('Ruleset', ruleset),
-  field('Map or scenario', scenario, 'Blank for the ruleset\'s default, e.g. Tiny2Player for ttrts.'),
+  field('Map or scenario', scenario, 'Pick one of the ruleset\'s maps from the list, or leave blank for its default.'), maps,
   h('fieldset', {}, h('legend', {}, 'Seats'), seatList,
     h('div', {class: 'command-row'},
       h('button', {type: 'button', onclick: () => { seatCount = Math.min(16, seatCount + 1); renderSeats(); }}, 'Add a seat'),
       h('button', {type: 'button', onclick: () => { seatCount = Math.max(1, seatCount - 1); renderSeats(); }}, 'Remove the last seat'))),
   h('details', {}, h('summary', {}, 'More options'),
     field('Seed', seed, 'Blank for a random one.'),
-    field('Turn deadline in seconds', deadline, 'Blank for none; seats that send nothing by then get default orders.'),
+    field('Turn deadline in seconds', deadline, 'The turn resolves when every seat\'s orders are in, or at this deadline, whichever comes first; seats that send nothing by then get default orders. Blank: no deadline (wait for everyone).'),
     field('Turn limit', maxTurns, 'The game ends without a winner after this many turns if nobody has won (blank: 1000).')),
   field('Admin token', admin, 'Needed when the server was started with one (`orderly serve` prints it).'),
   errors,

@@ -6,8 +6,9 @@
 import {h, fill, errorBox, announce, detailText, pageTitle, keepingFocus} from './dom.js';
 import {api, ApiError} from './api.js';
 import {seatsOf, forgetSeat} from './store.js';
-import {parseSvg, showBoard, markPicked, showViewText} from './board.js';
+import {parseSvg, showBoard, markPicked, markTargets, showViewText, overlayTools} from './board.js';
 import {controllerFor, detailIndex} from './orders.js';
+import {followEvents} from './stream.js';
 import {seatNames, outcomeText} from './lobby.js';
 
 export async function playPage(main, id, query) {
@@ -20,7 +21,7 @@ export async function playPage(main, id, query) {
 
   const st = {
     id, seat: mine ? mine.seat : null, token: mine ? mine.token : null,
-    status: null, view: null, items: [], selected: null,
+    status: null, view: null, items: [], selected: null, aim: null, targets: null, svg: null,
     orders: [], ordersTurn: null, notes: new Map(), errors: new Map(), general: null, sent: null,
   };
 
@@ -37,7 +38,9 @@ export async function playPage(main, id, query) {
   const controls = h('div', {class: 'controls', id: 'controls'});
   const pending = h('div', {class: 'pending', tabindex: '-1'});
   const submitBox = h('div', {class: 'submit-box'});
-  const log = h('ol', {class: 'log', id: 'event-log', 'aria-live': 'polite', 'aria-relevant': 'additions'});
+  // The log scrolls by keyboard too (it is focusable) and follows new entries.
+  const log = h('ol', {class: 'log', id: 'event-log', tabindex: '0', 'aria-label': 'What happened, newest last',
+    'aria-live': 'polite', 'aria-relevant': 'additions'});
   const hint = h('p', {class: 'hint', id: 'pick-hint', 'aria-live': 'polite'});
   // The side panel is re-drawn on every pick, order and turn; `redraw` keeps
   // the keyboard focus on the control that had it (or on the order list when
@@ -54,6 +57,22 @@ export async function playPage(main, id, query) {
       name && name !== `Seat ${s.seat}` ? `Seat ${s.seat} (${name})` : `Seat ${s.seat}`);
   }),
   h('option', {value: 'spectator', selected: st.seat === null}, 'Spectator'));
+
+  // The ruleset's rules and legend, from its plug-in (an HTML fragment of
+  // our own server, parsed inertly; scripts and handlers dropped).
+  const guideBody = h('div', {class: 'guide-body'});
+  const guide = h('details', {class: 'guide', id: 'guide'}, h('summary', {}, 'Rules and legend'), guideBody);
+  fetch(`/rulesets/${encodeURIComponent(status.ruleset)}/guide.html`, {cache: 'no-cache'})
+    .then((r) => (r.ok ? r.text() : ''))
+    .then((text) => {
+      const doc = new DOMParser().parseFromString(text, 'text/html');
+      for (const bad of doc.body.querySelectorAll('script, style, iframe, object, embed, form')) bad.remove();
+      for (const el of doc.body.querySelectorAll('*')) {
+        for (const a of [...el.attributes]) if (/^on|^style$/i.test(a.name)) el.removeAttribute(a.name);
+      }
+      fill(guideBody, ...[...doc.body.childNodes].map((n) => document.importNode(n, true)));
+      if (!guideBody.childNodes.length) guide.hidden = true;
+    }, () => { guide.hidden = true; });
 
   const playing = st.seat !== null;
   fill(main,
@@ -78,51 +97,128 @@ export async function playPage(main, id, query) {
           submitBox,
         ] : null,
         h('h2', {}, 'Events'),
-        log)));
+        log,
+        guide)));
 
-  const logEvent = (text) => {
-    log.append(h('li', {}, h('time', {}, new Date().toLocaleTimeString()), ' ', text));
-    while (log.children.length > 50) log.firstElementChild.remove();
+  const logEvent = (text, ...more) => {
+    log.append(h('li', {}, h('time', {}, new Date().toLocaleTimeString()), ' ', text, ...more));
+    while (log.children.length > 80) log.firstElementChild.remove();
+    log.scrollTop = log.scrollHeight;
+  };
+
+  // Each resolved turn in the ruleset's words, once, in turn order.
+  let toldFrom = Math.max(0, (status.turn || 0) - 1);
+  let telling = Promise.resolve();
+  const tellTurns = () => {
+    telling = telling.then(async () => {
+      try {
+        const res = await api.turns(id, toldFrom);
+        for (const t of res.turns || []) {
+          if (t.turn < toldFrom) continue;
+          const lines = t.lines || [];
+          logEvent(h('strong', {}, `Turn ${t.turn}:`), lines.length
+            ? h('ul', {class: 'turn-lines', 'data-turn': String(t.turn)}, lines.map((l) => h('li', {}, l)))
+            : ' nothing happened.');
+          toldFrom = t.turn + 1;
+        }
+      } catch { /* the record is not ready or kept: the status line still says the turn */ }
+    });
+    return telling;
   };
 
   // What controllers see and do.
+  let targetsAsked = 0;
   const ctx = {
     get seat() { return st.seat; },
     get view() { return st.view ? st.view.view : {}; },
     get selected() { return st.selected; },
+    get orders() { return st.orders; },
+    /** What a controller is aiming (e.g. a battery), or null. */
+    get aim() { return st.aim; },
+    set aim(v) { st.aim = v; },
+    /** The ids the server says the current pick may target (a Set), or null. */
+    get targets() { return st.targets; },
     put(order) {
       const i = st.orders.findIndex((o) => o.key === order.key);
       if (i >= 0) st.orders[i] = order; else st.orders.push(order);
       st.errors.clear(); st.notes.clear(); st.general = null; st.sent = null;
       announce(`Order: ${order.text}`);
-      redraw(renderOrders);
+      redraw(renderPickList, renderOrders);
+      drawOverlay();
     },
     remove(key) {
       st.orders = st.orders.filter((o) => o.key !== key);
       st.errors.clear(); st.notes.clear(); st.general = null; st.sent = null;
-      redraw(renderOrders);
+      redraw(renderPickList, renderOrders);
+      drawOverlay();
     },
     get: (key) => st.orders.find((o) => o.key === key),
     message(text) { fill(hint, text); announce(text); },
+    /** Asks the server which board things `pick` may target and outlines them. */
+    async showTargets(pickName) {
+      const asked = ++targetsAsked;
+      st.targets = null;
+      boardBox.dataset.targets = 'asking';
+      try {
+        const res = await api.targets(id, st.token, pickName);
+        if (asked !== targetsAsked) return;
+        st.targets = new Set(res.targets || []);
+      } catch (e) {
+        if (asked !== targetsAsked) return;
+        st.targets = null;
+      }
+      markTargets(st.items, st.targets);
+      boardBox.dataset.targets = st.targets ? 'shown' : 'none';
+      redraw(renderPickList, renderOrders);
+    },
+    clearTargets() {
+      targetsAsked++;
+      st.targets = null;
+      boardBox.dataset.targets = 'none';
+      markTargets(st.items, null);
+    },
+    /** Redraws the lists, controls and the board's planned orders. */
+    refresh() {
+      markPickable();
+      redraw(renderPickList, renderOrders);
+      drawOverlay();
+    },
   };
+
+  // The controller's drawing of planned orders, on a layer over the board.
+  function drawOverlay() {
+    if (!st.svg || !ctl || !ctl.overlay || !playing) return;
+    const tools = overlayTools(st.svg, st.items);
+    tools.layer.replaceChildren();
+    try { ctl.overlay(ctx, tools.layer, tools); } catch (e) { console.warn('overlay', e); }
+  }
+
+  function markPickable() {
+    for (const i of st.items) if (i.el) i.el.classList.toggle('pickable', pickable(i));
+  }
 
   const pickable = (item) => Boolean(ctl && playing && ctl.selectable(item, ctx));
   const pick = (item) => {
     if (ctl.pick && ctl.pick(item, ctx)) return;
     st.selected = item;
     markPicked(st.items, item);
+    ctx.clearTargets();
     const label = ctl.itemLabel(item, ctx);
     fill(hint, `Picked: ${label}`);
     announce(`Picked ${label}`);
+    if (ctl.picked) ctl.picked(item, ctx);
+    markPickable();
     redraw(renderPickList, renderOrders);
+    drawOverlay();
   };
 
   function renderPickList() {
     if (!ctl || !playing) return;
-    const items = st.items.filter((i) => pickable(i) && (!ctl.listed || ctl.listed(i)));
+    const items = st.items.filter((i) => pickable(i) && (!ctl.listed || ctl.listed(i, ctx)));
     fill(pickList, items.length
       ? h('ul', {}, items.map((i) => h('li', {}, h('button', {type: 'button', class: 'pick',
         'data-kind': i.kind, 'data-id': i.id,
+        'data-target': st.targets && st.targets.has(i.id) ? 'true' : null,
         'aria-pressed': String(Boolean(st.selected && st.selected.kind === i.kind && st.selected.id === i.id)),
         onclick: () => pick(i)}, ctl.itemLabel(i, ctx)))))
       : h('p', {class: 'muted'}, 'Nothing of yours to pick.'));
@@ -198,8 +294,13 @@ export async function playPage(main, id, query) {
   function renderStatus() {
     const s = st.status;
     let text;
+    const yourMove = !s.finished && st.seat !== null && (s.missing || s.awaiting || []).includes(st.seat);
+    pageTitle(`${yourMove ? 'Your move · ' : ''}${s.title || id}`);
     if (s.finished) {
-      text = `Game over after turn ${s.turn}. ${outcomeText(s)}.`;
+      const o = s.outcome;
+      const mine = st.seat !== null && o && o.winner !== null && o.winner !== undefined
+        ? (o.winner === st.seat ? 'You won' : 'You lost') : null;
+      text = `Game over after turn ${s.turn}. ${mine ? `${mine}: ` : ''}${outcomeText(s)}.`;
     } else {
       const waiting = seatNames(s, s.missing || s.awaiting || []);
       text = `Turn ${s.turn}. ${waiting ? `Waiting for ${waiting}.` : 'Resolving…'}`;
@@ -232,15 +333,19 @@ export async function playPage(main, id, query) {
     try {
       const svg = parseSvg(await api.boardSvg(id, st.token));
       st.items = showBoard(boardBox, svg, {pickable, onPick: pick});
+      st.svg = svg;
     } catch (e) {
       const items = ctl && st.view ? ctl.fallbackItems(st.view.view || {}) : [];
       st.items = items;
+      st.svg = null;
       showViewText(boardBox, st.view ? st.view.view : null, e.message);
     }
     if (st.selected) {
       st.selected = st.items.find((i) => i.kind === st.selected.kind && i.id === st.selected.id && pickable(i)) || null;
       markPicked(st.items, st.selected);
     }
+    markTargets(st.items, st.targets);
+    drawOverlay();
   }
 
   let busy = null;
@@ -257,6 +362,7 @@ export async function playPage(main, id, query) {
           if (st.ordersTurn !== status.turn) {
             st.ordersTurn = status.turn;
             st.orders = []; st.errors.clear(); st.notes.clear(); st.general = null; st.sent = null; st.selected = null;
+            st.aim = null; st.targets = null; targetsAsked++;
             fill(hint);
           }
           renderStatus();
@@ -279,35 +385,30 @@ export async function playPage(main, id, query) {
   }
 
   await refresh();
+  tellTurns();
 
-  // Live events.
-  // A finished game's stream says "game over" at once and ends.
-  const es = new EventSource(api.eventsUrl(id, st.token));
-  // A turn resolved between the first look and the stream's start (or
-  // while it reconnects) would go unheard: look again once it is open.
-  es.addEventListener('open', () => refresh());
-  {
-    es.addEventListener('turn_resolved', (e) => {
-      const d = safeJson(e.data);
-      logEvent(`Turn ${d.turn ?? '?'} resolved.`);
-      announce(`Turn ${d.turn ?? ''} resolved`);
-      refresh();
-    });
-    es.addEventListener('awaiting_you', (e) => {
-      const d = safeJson(e.data);
-      logEvent(`Your orders for turn ${d.turn ?? '?'} are awaited.`);
-      if (st.status && d.turn !== undefined && d.turn !== st.status.turn) refresh();
-    });
-    es.addEventListener('game_over', (e) => {
-      const d = safeJson(e.data);
-      es.close();
-      logEvent(`Game over. ${d.outcome ? outcomeText({...st.status, outcome: d.outcome}) : ''}`);
-      refresh();
-    });
-    es.addEventListener('error', () => {
-      if (es.readyState === EventSource.CLOSED) logEvent('Live updates stopped; reload the page to resume them.');
-    });
-  }
+  // Live events, read with the token in a header (see stream.js).
+  // A finished game's stream says "game over" at once and ends. A turn
+  // resolved between the first look and the stream's start (or while it
+  // reconnects) would go unheard: look again once it is open.
+  const es = followEvents(api.eventsUrl(id), st.token, {
+    onOpen: () => refresh(),
+    onEvent(type, text) {
+      const d = safeJson(text);
+      if (type === 'turn_resolved') {
+        announce(`Turn ${d.turn ?? ''} resolved`);
+        tellTurns();
+        refresh();
+      } else if (type === 'awaiting_you') {
+        if (st.status && d.turn !== undefined && d.turn !== st.status.turn) refresh();
+      } else if (type === 'game_over') {
+        es.close();
+        tellTurns().then(() => logEvent(`Game over. ${d.outcome ? outcomeText({...st.status, outcome: d.outcome}) : ''}`));
+        refresh();
+      }
+    },
+    onStop: (why) => logEvent(`Live updates stopped (${why}); reload the page to resume them.`),
+  });
 
   // Keys F/L/R/A (and any a controller names) while something is picked.
   const onKey = (e) => {

@@ -87,6 +87,7 @@ pub const ASSETS: &[Asset] = &[
     asset!("/lobby.js", "lobby.js", JS),
     asset!("/play.js", "play.js", JS),
     asset!("/orders.js", "orders.js", JS),
+    asset!("/stream.js", "stream.js", JS),
     asset!("/replay.js", "replay.js", JS),
 ];
 

@@ -4,3 +4,4 @@
 //! rules.
 
 mod contract;
+mod table;

@@ -7,6 +7,7 @@ mod common;
 mod edges;
 mod files;
 mod memory;
+mod playing;
 mod record_turns;
 mod records;
 mod secrecy;

@@ -263,9 +263,18 @@ fn frames_list_every_turn_and_action() {
         assert_eq!(t["actions"].as_u64().unwrap() as usize, turn.actions.len());
         let captions = t["captions"].as_array().unwrap();
         assert_eq!(captions.len(), turn.actions.len());
-        assert!(captions
+        // The ruleset's words: ships by name, no record keys or note codes.
+        let names: Vec<String> = turn
+            .units
             .iter()
-            .all(|c| c.as_str().is_some_and(|c| c.contains("Squadron"))));
+            .flatten()
+            .filter_map(|u| u.extra.get("name")?.as_str().map(str::to_string))
+            .collect();
+        for c in captions {
+            let c = c.as_str().unwrap();
+            assert!(names.iter().any(|n| c.starts_with(n.as_str())), "{c}");
+            assert!(!c.contains("targetUnit") && !c.contains("note N"), "{c}");
+        }
     }
 }
 
@@ -319,5 +328,83 @@ fn a_kept_rerun_draws_what_a_fresh_one_draws() {
                 "{ruleset}: kept at the turn drawn"
             );
         }
+    }
+}
+
+/// A kept frame goes on from where it is within a turn and starts the turn
+/// again otherwise, and draws what a fresh picture draws; a record whose
+/// other turns are left empty (what a host holding a long record passes)
+/// draws the same.
+#[test]
+fn kept_frames_draw_what_fresh_pictures_draw() {
+    for (ruleset, scenario) in [
+        ("ttrts", Some("Tiny2Player")),
+        ("tae", None),
+        ("fullthrust", None),
+    ] {
+        let rec = common::bot_record(ruleset, scenario, 7, 5);
+        let p = registry::plugin(ruleset).unwrap();
+        let turns = turn_numbers(&rec);
+        let mut stops = vec![];
+        for i in 0..rec.turns.len() {
+            for action in 0..=rec.turns[i].actions.len() {
+                stops.push((i, action));
+            }
+        }
+        let back: Vec<(usize, usize)> = stops.iter().rev().step_by(4).copied().collect();
+        let (mut rerun, mut kept) = (None, None);
+        for &(i, action) in stops.iter().chain(&back) {
+            let at = At {
+                turn: turns[i],
+                action: action as u64,
+            };
+            let fresh = record_svg(&rec, at, None).unwrap();
+            let framed = render::frame_svg(
+                &*p.rules,
+                &*p.drawing,
+                &rec,
+                i,
+                action,
+                None,
+                &mut rerun,
+                &mut kept,
+            )
+            .unwrap();
+            assert_eq!(framed, fresh, "{ruleset} at {at:?}");
+            // Only the turns from the kept rerun to the one drawn are read.
+            let from = rerun.as_ref().map_or(0, |r: &render::Rerun| r.index());
+            let mut sparse = rec.clone();
+            for (k, t) in sparse.turns.iter_mut().enumerate() {
+                if k != i {
+                    t.units.clear();
+                    t.actions.clear();
+                }
+            }
+            let (mut r2, mut k2) = (common::rerun_at(&rec, from), None);
+            let again = render::frame_svg(
+                &*p.rules,
+                &*p.drawing,
+                &sparse,
+                i,
+                action,
+                None,
+                &mut r2,
+                &mut k2,
+            )
+            .unwrap();
+            assert_eq!(again, fresh, "{ruleset} at {at:?}, sparse");
+        }
+        let err = render::frame_svg(
+            &*p.rules,
+            &*p.drawing,
+            &rec,
+            rec.turns.len(),
+            0,
+            None,
+            &mut rerun,
+            &mut kept,
+        )
+        .unwrap_err();
+        assert!(matches!(err, RenderError::Request { ref field, .. } if field == "index"));
     }
 }

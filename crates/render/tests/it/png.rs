@@ -21,8 +21,8 @@ fn png_has_the_requested_width_and_drawn_labels() {
     let (w, h, with_text) = decode(&png);
     assert_eq!(w, 600);
     // Tiny2Player: 6×6 tiles of 10 centred in the narrowest picture (130
-    // wide), a 16 header and a 9 caption line.
-    assert_eq!(h, (600.0_f64 * 85.0 / 130.0).round() as u32);
+    // wide), a 16 header, a row of coordinates and a caption line.
+    assert_eq!(h, (600.0_f64 * 92.0 / 130.0).round() as u32);
     // The same picture without its text differs: the labels were drawn.
     let no_text: String = svg
         .lines()

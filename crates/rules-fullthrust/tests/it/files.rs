@@ -111,7 +111,7 @@ fn a_dropped_move_element_is_a_note_not_an_error() {
     .unwrap()
     .unwrap();
     let notes = FullThrust.check(&s, Seat(0), &o).unwrap();
-    assert!(notes[0].message.starts_with("N401"), "{notes:?}");
+    assert_eq!(notes[0].code.as_deref(), Some("N401"), "{notes:?}");
     assert!(
         notes[0].message.contains("element 3 would spend more than"),
         "{notes:?}"

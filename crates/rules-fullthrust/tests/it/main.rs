@@ -5,3 +5,4 @@ mod examples;
 mod files;
 mod fixture;
 mod game;
+mod words;

@@ -7,4 +7,5 @@ mod picture;
 mod properties;
 mod record;
 mod rules;
+mod targets;
 mod views;

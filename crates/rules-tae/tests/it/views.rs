@@ -287,12 +287,18 @@ fn illegal_orders_in_a_file_are_rejected_at_their_line() {
         .unwrap_err();
     assert_eq!(e.len(), 1);
     assert_eq!(e[0].line, Some(3));
-    assert!(e[0].message.contains("unknown_piece"), "{}", e[0].message);
+    assert_eq!(
+        e[0].code.as_deref(),
+        Some("unknown_piece"),
+        "{}",
+        e[0].message
+    );
+    assert!(e[0].message.contains("no such piece"), "{}", e[0].message);
     let carol = format!("reinforce {}\nEND\n", colonists(&s, CAROL, Mining)[0]);
     let e = Tae
         .parse_orders(&s, Seat(CAROL), carol.as_bytes())
         .unwrap_err();
-    assert!(e[0].message.contains("not_in_combat"));
+    assert_eq!(e[0].code.as_deref(), Some("not_in_combat"));
     let fine = format!("reinforce {}\nEND", colonists(&s, ALICE, Scientist)[0]);
     assert!(Tae
         .parse_orders(&s, Seat(ALICE), fine.as_bytes())

@@ -6,3 +6,4 @@ mod fuzz;
 mod matches;
 mod reference;
 mod rules;
+mod words;

@@ -77,3 +77,12 @@ pub fn frames(rec: &GameRecord) -> serde_json::Value {
 fn plugin_of(rec: &GameRecord) -> registry::Plugin {
     registry::plugin(rec.game_type.as_deref().unwrap_or_default()).expect("a registered ruleset")
 }
+
+/// A re-run of `rec` advanced to its turn at `index`.
+#[allow(dead_code)]
+pub fn rerun_at(rec: &GameRecord, index: usize) -> Option<render::Rerun> {
+    let p = plugin_of(rec);
+    let mut r = render::Rerun::start(&*p.rules, rec).expect("starts");
+    r.advance_to(rec, index).expect("re-runs");
+    Some(r)
+}

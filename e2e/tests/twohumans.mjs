@@ -1,0 +1,46 @@
+// Two people at one game, each in their own tab: both are told "Your move"
+// in the tab title; once the first has sent orders only the second is, and
+// when the turn resolves both are asked again. The play page, with the
+// ruleset's guide open, passes axe-core and is photographed at 375 and
+// 1280 px.
+
+import {ADMIN, BASE, apiPost, assert} from '../lib.mjs';
+
+const yourMove = (page) => page.waitForFunction(() => document.title.startsWith('Your move'));
+const notYourMove = (page) => page.waitForFunction(() => !document.title.startsWith('Your move'));
+
+export default {
+  name: 'twohumans',
+  async run(b) {
+    const {page} = b;
+    const c = await apiPost('/api/games', {ruleset: 'ttrts', scenario: 'Tiny2Player', seats: ['human', 'human'], seed: 3}, ADMIN);
+    const first = page;
+    await first.goto(`${BASE}/#/join/${c.id}/0/${encodeURIComponent(c.tokens[0].token)}`);
+    await first.locator('#game-status[data-turn="0"]').waitFor();
+    const second = await page.context().newPage();
+    await second.goto(`${BASE}/#/join/${c.id}/1/${encodeURIComponent(c.tokens[1].token)}`);
+    await second.locator('#game-status[data-turn="0"]').waitFor();
+    await second.goto(`${BASE}/#/game/${c.id}?seat=1`);
+    await second.locator('#board svg').waitFor();
+    await yourMove(first);
+    await yourMove(second);
+    // The ruleset's rules and legend are at hand on the play page.
+    await first.locator('#guide summary').click();
+    await first.locator('#guide .guide-body', {hasText: 'how to play'}).waitFor();
+    await b.axe('play page with the guide open');
+    await b.widths('play');
+    await first.locator('#submit-orders:enabled').click();
+    await first.locator('.submit-box .ok').waitFor();
+    await notYourMove(first);
+    await yourMove(second);
+    const status = await second.locator('#game-status').textContent();
+    assert(/Your orders are awaited/.test(status), `the second player is asked: ${status}`);
+    await second.locator('#submit-orders:enabled').click();
+    await second.locator('#game-status[data-turn="1"]').waitFor();
+    await first.locator('#game-status[data-turn="1"]').waitFor();
+    await yourMove(first);
+    await yourMove(second);
+    await second.locator('#event-log > li', {hasText: 'Turn 0:'}).waitFor();
+    console.log(`     twohumans: both asked in the tab title, turn by turn (${BASE}/#/game/${c.id})`);
+  },
+};
