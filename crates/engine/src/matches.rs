@@ -68,6 +68,8 @@ impl<R: Ruleset> Match<R> {
     ) -> Result<Match<R>, SetupError> {
         let mut rng = GameRng::from_seed(setup.seed);
         let state = rules.setup(&setup, &mut rng)?;
+        let mut setup = setup;
+        setup.options.extend(rules.setup_facts(&state));
         let record = keep_record.then(|| new_record(&*rules, &setup, &state, now));
         Ok(Match {
             rules,
