@@ -30,6 +30,7 @@ pub mod geometry;
 pub mod history;
 pub mod intro;
 pub mod kernel;
+pub mod library;
 pub mod orders;
 pub mod phases;
 pub mod replay;
