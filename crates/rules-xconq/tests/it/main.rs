@@ -4,6 +4,7 @@
 
 mod files;
 mod fixtures;
+mod frontier;
 mod games;
 mod invariants;
 mod rules;
