@@ -14,3 +14,4 @@ mod serve_crash;
 mod serve_files;
 mod tae;
 mod ttrts;
+mod xconq;
