@@ -7,6 +7,7 @@ mod fixtures;
 mod frontier;
 mod games;
 mod invariants;
+mod property;
 mod rules;
 
 /// The module library of `../shared`, or None (with one line saying so).
