@@ -78,6 +78,8 @@ impl<R: Ruleset> Match<R> {
     ) -> Result<Match<R>, SetupError> {
         let mut rng = GameRng::from_seed(setup.seed);
         let state = rules.setup(&setup, &mut rng)?;
+        let mut setup = setup;
+        setup.options.extend(rules.setup_facts(&state));
         let record = keep_record.then(|| {
             let mut record = new_record(&*rules, &setup, &state, now);
             // A game can be over before its first turn (a battle in which

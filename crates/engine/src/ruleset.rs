@@ -244,6 +244,14 @@ pub trait Ruleset: Send + Sync + Sized + 'static {
 
     /// The starting state.
     fn setup(&self, setup: &Setup, rng: &mut GameRng) -> Result<Self::State, SetupError>;
+    /// Facts the ruleset learnt while setting up that a re-run must meet
+    /// again, such as the files a game was read from and their hashes. A
+    /// match adds them to its setup's options, so the record's `setup`
+    /// keeps them and `setup` gets them back when the record is re-run (and
+    /// can refuse other files with a clear message). Default: none.
+    fn setup_facts(&self, _state: &Self::State) -> Map<String, Value> {
+        Map::new()
+    }
     /// The seats of this game, in order.
     fn seats(&self, state: &Self::State) -> Vec<SeatInfo>;
     /// The current turn number, as the ruleset counts turns.

@@ -28,7 +28,7 @@ pub mod reader;
 pub mod value;
 
 pub use error::{Error, ErrorKind, Location};
-pub use interp::{Interp, Limits, Options};
+pub use interp::{Interp, Limits, MemoryFile, Options};
 
 /// The result of reading a main module: the interpreter state, and the fatal
 /// error that stopped reading, if any.

@@ -32,7 +32,7 @@ fn benches(c: &mut Criterion) {
             b.iter(|| xconq::replay::replay(&dir, &lib).unwrap())
         });
     }
-    let rules = Arc::new(Xconq { lib_dirs: lib });
+    let rules = Arc::new(Xconq::new(xconq::library::Library::with_dirs(lib)));
     let mut g = c.benchmark_group("bots");
     g.sample_size(10);
     g.bench_function("intro greedy vs greedy, 100 turns", |b| {

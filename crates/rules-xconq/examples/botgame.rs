@@ -17,9 +17,7 @@ fn main() {
         .get(4)
         .cloned()
         .unwrap_or_else(|| "../shared/corpus/xconq/lib".into());
-    let rules = Arc::new(Xconq {
-        lib_dirs: vec![lib.into()],
-    });
+    let rules = Arc::new(Xconq::new(xconq::library::Library::with_dirs([lib.into()])));
     let setup = Setup {
         scenario: "intro".into(),
         seed,

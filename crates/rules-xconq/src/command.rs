@@ -1,5 +1,6 @@
-//! `orderly xconq …`: the ruleset's own subcommands (the only module of the
-//! crate that does I/O).
+//! `orderly xconq …`: the ruleset's own subcommands, and where the program
+//! finds modules (the only module of the crate that does I/O or reads the
+//! environment).
 //!
 //! * `replay FIXTURE --dump OUT [-L LIBDIR]` replays a fixture of the real
 //!   program (spec §17.6) and writes `OUT/tNN.json` and `OUT/actions.jsonl`;
@@ -13,6 +14,8 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
+
+use crate::library::Library;
 
 /// Xconq games.
 #[derive(Debug, Parser)]
@@ -46,6 +49,36 @@ enum Command {
         /// Module names (default: every .g file of the first library).
         modules: Vec<String>,
     },
+}
+
+/// The subcommand names (`orderly xconq NAME ...`).
+pub const NAMES: &[&str] = &["replay", "support"];
+
+/// The module library of this program (see [`crate::library`]): the
+/// folders of `$ORDERLY_XCONQ_LIB` (separated as in PATH), the built-in
+/// modules, then `../shared/corpus/xconq/lib` when that folder exists.
+pub fn library_from_environment() -> Library {
+    let mut dirs: Vec<PathBuf> = std::env::var_os("ORDERLY_XCONQ_LIB")
+        .map(|v| {
+            std::env::split_paths(&v)
+                .filter(|p| !p.as_os_str().is_empty())
+                .collect()
+        })
+        .unwrap_or_default();
+    dirs.push(PathBuf::from(crate::library::BUILT_IN_DIR));
+    let corpus = PathBuf::from(CORPUS_LIB);
+    if corpus.is_dir() {
+        dirs.push(corpus);
+    }
+    Library { dirs }
+}
+
+/// The Xconq 7.5 library of the reference corpus, from the project's root.
+pub const CORPUS_LIB: &str = "../shared/corpus/xconq/lib";
+
+/// The plug-in's entry: [`command`] with its errors as the plug-in point's.
+pub fn run(args: Vec<OsString>) -> Result<ExitCode, plugin::CommandError> {
+    command(args).map_err(Into::into)
 }
 
 /// Runs `orderly xconq ARGS…` (`args[0]` is the ruleset's name).

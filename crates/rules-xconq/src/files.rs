@@ -11,7 +11,7 @@ use engine::{FileProtocol, OrderIssue, Seat, SetupError, ViewFiles};
 
 use crate::orders::{Arg, Order, Orders};
 use crate::ruleset::{Game, Xconq};
-use crate::view::{OwnUnit, SeenEvent, SeenUnit, SideInfo, TypeInfo, View};
+use crate::view::{AuxCell, OwnUnit, SeenEvent, SeenUnit, SideInfo, TypeInfo, View};
 
 /// The view file's first line.
 pub const VIEW_HEADER: &str = "xconq view 1";
@@ -38,6 +38,7 @@ pub fn view_text(v: &View) -> String {
         out.push('\n');
     };
     line(VIEW_HEADER.into());
+    line(format!("game {}", v.game));
     line(format!("turn {}", v.turn));
     line(format!("side {}", v.side));
     line(format!("map {} {} {}", v.width, v.height, v.circumference));
@@ -66,8 +67,9 @@ pub fn view_text(v: &View) -> String {
             .map(|&e| if e { '1' } else { '0' })
             .collect();
         line(format!(
-            "{} {} {} {} {} {} {} {} {}",
+            "{} {} {} {} {} {} {} {} {} {} {}",
             t.name,
+            t.symbol,
             t.acp,
             t.hp,
             t.cp,
@@ -75,8 +77,13 @@ pub fn view_text(v: &View) -> String {
             enters,
             list(&t.builds),
             list(&t.hits),
-            list(&t.captures)
+            list(&t.captures),
+            list(&t.carries)
         ));
+    }
+    line("aux".into());
+    for a in &v.aux {
+        line(format!("{} {} {} {}", a.terrain, a.x, a.y, a.mask));
     }
     line("units".into());
     for u in &v.units {
@@ -96,9 +103,10 @@ pub fn view_text(v: &View) -> String {
     line("own".into());
     for u in &v.own {
         line(format!(
-            "{} {} {} {} {} {} {} {} {} {} {} {} {}",
+            "{} {} {} {} {} {} {} {} {} {} {} {} {} {}",
             u.id,
             u.utype,
+            u.side,
             u.x,
             u.y,
             u.hp,
@@ -180,6 +188,7 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
         return Err(at(1, format!("expected {VIEW_HEADER:?}")));
     }
     let mut v = View {
+        game: String::new(),
         turn: 0,
         side: 0,
         width: 0,
@@ -187,6 +196,7 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
         circumference: 0,
         terrain_types: Vec::new(),
         terrain: Vec::new(),
+        aux: Vec::new(),
         units: Vec::new(),
         own: Vec::new(),
         sides: Vec::new(),
@@ -206,7 +216,7 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
         }
         if matches!(
             l,
-            "terrain" | "sides" | "types" | "units" | "own" | "events"
+            "terrain" | "sides" | "types" | "aux" | "units" | "own" | "events"
         ) {
             section = l;
             continue;
@@ -216,6 +226,7 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
                 let (key, rest) = l.split_once(' ').unwrap_or((l, ""));
                 let mut f = Fields::new(n, rest, 4);
                 match key {
+                    "game" => v.game = rest.to_string(),
                     "turn" => v.turn = f.num("turn")?,
                     "side" => v.side = f.num("side")?,
                     "map" => {
@@ -242,9 +253,10 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
                 });
             }
             "types" => {
-                let mut f = Fields::new(n, l, 9);
+                let mut f = Fields::new(n, l, 11);
                 v.types.push(TypeInfo {
                     name: f.word("type name")?.to_string(),
+                    symbol: f.word("symbol")?.to_string(),
                     acp: f.num("acp")?,
                     hp: f.num("hp")?,
                     cp: f.num("cp")?,
@@ -253,6 +265,16 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
                     builds: f.nums("builds")?,
                     hits: f.nums("hits")?,
                     captures: f.nums("captures")?,
+                    carries: f.nums("carries")?,
+                });
+            }
+            "aux" => {
+                let mut f = Fields::new(n, l, 4);
+                v.aux.push(AuxCell {
+                    terrain: f.word("terrain type")?.to_string(),
+                    x: f.num("x")?,
+                    y: f.num("y")?,
+                    mask: f.num("mask")?,
                 });
             }
             "units" => {
@@ -270,10 +292,11 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
                 });
             }
             "own" => {
-                let mut f = Fields::new(n, l, 13);
+                let mut f = Fields::new(n, l, 14);
                 v.own.push(OwnUnit {
                     id: f.num("id")?,
                     utype: f.word("type")?.to_string(),
+                    side: f.num("side")?,
                     x: f.num("x")?,
                     y: f.num("y")?,
                     hp: f.num("hp")?,
@@ -490,7 +513,7 @@ pub fn board_text(g: &Game) -> String {
 
 impl FileProtocol for Xconq {
     fn view_files(&self, g: &Game, seat: Option<Seat>) -> Vec<(String, String)> {
-        let view = crate::view::view(&g.rules, &g.state, seat.map(|s| s.0 + 1));
+        let view = crate::view::view(&g.module, &g.rules, &g.state, seat.map(|s| s.0 + 1));
         let name = match seat {
             Some(s) => format!("side{}-turn{}-view.txt", s.0 + 1, g.state.turn),
             None => format!("all-turn{}-view.txt", g.state.turn),

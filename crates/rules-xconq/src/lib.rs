@@ -30,8 +30,10 @@ pub mod geometry;
 pub mod history;
 pub mod intro;
 pub mod kernel;
+pub mod library;
 pub mod orders;
 pub mod phases;
+pub mod picture;
 pub mod replay;
 pub mod rng;
 pub mod rules;
@@ -46,3 +48,29 @@ pub mod vision;
 
 pub use error::Error;
 pub use ruleset::{Game, Xconq};
+
+/// The ruleset's plug-in entry: its rules (with the program's module
+/// library), board drawing, browser controller, guide and own commands.
+pub fn plugin() -> plugin::Plugin {
+    plugin::Plugin {
+        rules: std::sync::Arc::new(engine::Registered(std::sync::Arc::new(Xconq::new(
+            command::library_from_environment(),
+        )))),
+        aliases: &[],
+        drawing: std::sync::Arc::new(picture::Drawing),
+        client: plugin::Client {
+            controller: include_str!("../web/controller.js"),
+            guide: include_str!("../web/guide.html"),
+        },
+        // Each action's caption tells a turn; targets are picked on the
+        // map by the controller.
+        describe: None,
+        targets: None,
+        command: Some(plugin::Command {
+            about: "replay a fixture of the real Xconq 7.5 program (replay FIXTURE --dump OUT -L LIB); say which modules play (support -L LIB [MODULE...])",
+            names: command::NAMES,
+            run: command::run,
+        }),
+        rerun: None,
+    }
+}

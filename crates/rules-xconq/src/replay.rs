@@ -90,47 +90,30 @@ pub fn read_fixture(dir: &Path) -> Result<Fixture, Error> {
 
 /// Loads a module by name (or file) into rules and the state of §6.1.
 pub fn load_game(module: &str, lib_dirs: &[PathBuf], seed: i64) -> Result<(Rules, State), Error> {
-    load(module, lib_dirs, seed, true)
+    let loaded = crate::library::Library::with_dirs(lib_dirs.iter().cloned()).load(
+        &crate::library::Request {
+            module,
+            text: None,
+            extra_dirs: &[],
+        },
+        seed,
+        true,
+    )?;
+    Ok((loaded.rules, loaded.state.expect("asked for the world")))
 }
 
 /// Loads a module's rules only (its world comes from a start state).
 pub fn load_rules(module: &str, lib_dirs: &[PathBuf]) -> Result<Rules, Error> {
-    load(module, lib_dirs, 0, false).map(|(r, _)| r)
-}
-
-fn load(
-    module: &str,
-    lib_dirs: &[PathBuf],
-    seed: i64,
-    world: bool,
-) -> Result<(Rules, State), Error> {
-    let module = module.to_string();
-    let lib_dirs = lib_dirs.to_vec();
-    gdl::with_big_stack(move || {
-        let options = gdl::Options {
-            lib_dirs,
-            ..gdl::Options::default()
-        };
-        let loaded = gdl::load(&module, options);
-        if let Some(fatal) = loaded.fatal {
-            return Err(Error::Module {
-                module,
-                message: fatal.to_string(),
-            });
-        }
-        let interp = loaded.interp;
-        crate::support::check_supported(&interp, &module)?;
-        if world {
-            crate::support::check_world(&interp, &module)?;
-        }
-        let rules = Rules::from_interp(&interp);
-        let mut state = crate::setup::from_module(&rules, &interp, seed);
-        state.intro_rule = interp
-            .main_module
-            .and_then(|m| interp.modules.get(m))
-            .is_some_and(|m| m.name == b"intro");
-        Ok((rules, state))
-    })
+    let loaded = crate::library::Library::with_dirs(lib_dirs.iter().cloned()).load(
+        &crate::library::Request {
+            module,
+            text: None,
+            extra_dirs: &[],
+        },
+        0,
+        false,
+    )?;
+    Ok(loaded.rules)
 }
 
 fn action_name(name: &str, path: &Path) -> Result<&'static str, Error> {

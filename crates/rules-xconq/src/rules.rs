@@ -224,6 +224,12 @@ pub enum TerrainKind {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Rules {
     pub unit_names: Vec<String>,
+    /// Each unit type's `char` (its letter on a map), maybe empty.
+    #[serde(default)]
+    pub unit_chars: Vec<String>,
+    /// Each unit type's `help`, maybe empty.
+    #[serde(default)]
+    pub unit_help: Vec<String>,
     /// Each unit type's `namer` (a namer name, or empty).
     pub namers: Vec<String>,
     pub material_names: Vec<String>,
@@ -402,6 +408,8 @@ impl Rules {
         };
         Rules {
             unit_names: type_names(interp, Kind::Unit, "name-internal"),
+            unit_chars: type_names(interp, Kind::Unit, "char"),
+            unit_help: type_names(interp, Kind::Unit, "help"),
             namers: type_names(interp, Kind::Unit, "namer"),
             material_names: type_names(interp, Kind::Material, "name"),
             terrain_names: type_names(interp, Kind::Terrain, "name"),

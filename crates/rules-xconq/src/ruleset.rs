@@ -8,6 +8,8 @@
 //! to the bots.
 
 use std::path::PathBuf;
+
+use crate::library::{Library, Request, Source};
 use std::sync::Arc;
 
 use engine::record::{Action, UnitData};
@@ -26,6 +28,10 @@ use crate::view::View;
 /// The version of the rules: the spec's revision this crate follows (D1).
 pub const VERSION: &str = "xconq-play spec with corrections §19 (kernel 7.5 subset) 1";
 
+/// The module a game plays when none is named: one of the project's own,
+/// so it plays without the Xconq library.
+pub const DEFAULT_SCENARIO: &str = "frontier";
+
 /// Orders a side executes before the next side's turn in a pass (§7.2).
 pub const ORDERS_PER_PASS: usize = 99;
 
@@ -38,26 +44,20 @@ pub struct Game {
     /// The optional turn limit (D8).
     #[serde(default)]
     pub last_turn: Option<i32>,
+    /// The files the game was read from (see [`crate::library`]).
+    #[serde(default)]
+    pub sources: Vec<Source>,
 }
 
 /// The Xconq ruleset: where to find modules.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Xconq {
-    pub lib_dirs: Vec<PathBuf>,
+    pub library: Library,
 }
 
-impl Default for Xconq {
-    /// Modules from `$ORDERLY_XCONQ_LIB` (folders separated as in PATH),
-    /// else `lib` and `../shared/corpus/xconq/lib`.
-    fn default() -> Self {
-        let lib_dirs = match std::env::var_os("ORDERLY_XCONQ_LIB") {
-            Some(v) => std::env::split_paths(&v).collect(),
-            None => vec![
-                PathBuf::from("lib"),
-                PathBuf::from("../shared/corpus/xconq/lib"),
-            ],
-        };
-        Xconq { lib_dirs }
+impl Xconq {
+    pub fn new(library: Library) -> Xconq {
+        Xconq { library }
     }
 }
 
@@ -133,26 +133,67 @@ impl K<'_> {
 
 /// Reads a module into a fresh game, its first start phase done.
 pub fn new_game(
-    lib_dirs: &[PathBuf],
-    module: &str,
+    library: &Library,
+    req: &Request<'_>,
     seed: u64,
     options: &Map<String, Value>,
 ) -> Result<Game, crate::Error> {
-    let (rules, mut state) = crate::replay::load_game(module, lib_dirs, (seed % 100_000) as i64)?;
+    let loaded = library.load(req, (seed % 100_000) as i64, true)?;
+    let mut state = loaded.state.expect("asked for the world");
     if let Some(false) = options.get("intro-autoconstruct").and_then(Value::as_bool) {
         state.intro_rule = false;
     }
+    if let Some(expected) = options.get("sources") {
+        let expected: Vec<Source> =
+            serde_json::from_value(expected.clone()).map_err(|e| crate::Error::SourcesDiffer {
+                message: format!("cannot be read ({e}); it lists {{\"file\", \"sha256\"}} objects"),
+            })?;
+        crate::library::check_sources(&loaded.sources, &loaded.paths, &expected)?;
+    }
+    let module = loaded
+        .paths
+        .first()
+        .and_then(|p| p.file_stem())
+        .map_or_else(
+            || req.module.to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
     let mut game = Game {
-        module: module.to_string(),
-        rules: Arc::new(rules),
+        module,
+        rules: Arc::new(loaded.rules),
         state,
         last_turn: options
             .get("last-turn")
             .and_then(Value::as_i64)
             .map(|t| t.clamp(1, i64::from(i32::MAX)) as i32),
+        sources: loaded.sources,
     };
     game.k().start_phase();
     Ok(game)
+}
+
+/// The folders a game's `lib` option names (a folder or a list of them).
+fn option_dirs(options: &Map<String, Value>) -> Result<Vec<PathBuf>, SetupError> {
+    match options.get("lib") {
+        None => Ok(Vec::new()),
+        Some(Value::String(dir)) => Ok(vec![PathBuf::from(dir)]),
+        Some(Value::Array(dirs)) => dirs
+            .iter()
+            .enumerate()
+            .map(|(i, d)| {
+                d.as_str().map(PathBuf::from).ok_or_else(|| {
+                    SetupError::at(
+                        format!("options.lib[{i}]"),
+                        "must be a folder's path (text)",
+                    )
+                })
+            })
+            .collect(),
+        Some(_) => Err(SetupError::at(
+            "options.lib",
+            "must be a folder's path or a list of them",
+        )),
+    }
 }
 
 fn setup_error(e: crate::Error) -> SetupError {
@@ -163,6 +204,7 @@ fn setup_error(e: crate::Error) -> SetupError {
             why,
             ..
         } => SetupError::at(location, format!("{setting} is not supported yet: {why}")),
+        e @ crate::Error::SourcesDiffer { .. } => SetupError::at("options.sources", e.to_string()),
         other => SetupError::new(other.to_string()),
     }
 }
@@ -176,21 +218,27 @@ impl Ruleset for Xconq {
     const VERSION: &'static str = VERSION;
 
     fn setup(&self, setup: &Setup, _rng: &mut GameRng) -> Result<Game, SetupError> {
-        let mut lib = self.lib_dirs.clone();
-        if let Some(dirs) = setup.options.get("lib").and_then(Value::as_array) {
-            lib = dirs
-                .iter()
-                .filter_map(Value::as_str)
-                .map(PathBuf::from)
-                .chain(lib)
-                .collect();
-        }
+        let extra_dirs = option_dirs(&setup.options)?;
         let module = if setup.scenario.is_empty() || setup.scenario == "default" {
-            "intro"
+            DEFAULT_SCENARIO
         } else {
             setup.scenario.as_str()
         };
-        new_game(&lib, module, setup.seed, &setup.options).map_err(setup_error)
+        let req = Request {
+            module,
+            text: setup.text.as_deref(),
+            extra_dirs: &extra_dirs,
+        };
+        new_game(&self.library, &req, setup.seed, &setup.options).map_err(setup_error)
+    }
+
+    fn setup_facts(&self, g: &Game) -> Map<String, Value> {
+        let mut facts = Map::new();
+        facts.insert(
+            "sources".into(),
+            serde_json::to_value(&g.sources).expect("sources serialise"),
+        );
+        facts
     }
 
     fn seats(&self, g: &Game) -> Vec<SeatInfo> {
@@ -302,6 +350,13 @@ impl Ruleset for Xconq {
                     Some(e.unit.max(0) as u64),
                     Some(side.saturating_sub(1) as u64),
                 )
+                .with(
+                    "unitType",
+                    g.state
+                        .units
+                        .get(e.unit as usize)
+                        .map_or("unit", |u| g.rules.unit_names[u.utype].as_str()),
+                )
                 .with("args", json!(e.args))
                 .with("by", if e.by == "order" { "order" } else { "auto" })
                 .with("result", e.result)
@@ -309,6 +364,15 @@ impl Ruleset for Xconq {
                 .with("turn", e.turn);
                 if e.actee != 0 && e.actee != e.unit {
                     a = a.with("actee", e.actee);
+                }
+                if matches!(e.action, "create-in" | "create-at" | "develop") {
+                    if let Some(name) = e
+                        .args
+                        .first()
+                        .and_then(|&t| g.rules.unit_names.get(t.max(0) as usize))
+                    {
+                        a = a.with("made", name.as_str());
+                    }
                 }
                 log.push(a);
             }
@@ -353,7 +417,7 @@ impl Ruleset for Xconq {
     }
 
     fn view(&self, g: &Game, seat: Option<Seat>) -> View {
-        crate::view::view(&g.rules, &g.state, seat.map(seat_side))
+        crate::view::view(&g.module, &g.rules, &g.state, seat.map(seat_side))
     }
 
     fn units(&self, g: &Game) -> Vec<Vec<UnitData>> {
@@ -394,7 +458,40 @@ impl Ruleset for Xconq {
     }
 
     fn default_scenario(&self) -> &'static str {
-        "intro"
+        DEFAULT_SCENARIO
+    }
+
+    /// The built-in games, then Xconq 7.5's `intro` (from a module
+    /// library). `standard` is not listed: its world is synthesised, which
+    /// is not played yet (milestone B), and setting it up says so.
+    fn scenarios(&self) -> Vec<&'static str> {
+        crate::library::BUILT_IN_GAMES
+            .iter()
+            .copied()
+            .chain(["intro"])
+            .collect()
+    }
+
+    /// The options a game may be given. `lib` (module folders) and
+    /// `sources` (the files a game was read from, kept by the record) are
+    /// left out on purpose: a host must not let a client make the server
+    /// read folders of its choosing, so the host refuses them; the command
+    /// line and re-runs still pass them.
+    fn options(&self) -> &'static [engine::OptionSpec] {
+        &[
+            engine::OptionSpec {
+                name: "last-turn",
+                json_type: "integer",
+                description:
+                    "the turn after which the game ends (1 or more); default: the module's own",
+            },
+            engine::OptionSpec {
+                name: "intro-autoconstruct",
+                json_type: "boolean",
+                description:
+                    "false turns off the intro module's automatic building rule; default true",
+            },
+        ]
     }
 
     fn bot(&self, name: &str) -> Option<Box<dyn Bot<Self>>> {

@@ -2,7 +2,8 @@
 //! for a player. A seat gets its side's terrain view and unit views (dated
 //! images, never an enemy's true state), its own units in full, the public
 //! list of sides, its own statistics, the events its side observed, and the
-//! module's public rules legend. A spectator sees everything.
+//! module's public rules legend. A spectator sees what every seat knows
+//! while the game runs, and everything once it is over.
 
 use serde::{Deserialize, Serialize};
 
@@ -35,6 +36,8 @@ pub struct OwnUnit {
     pub id: i32,
     #[serde(rename = "type")]
     pub utype: String,
+    /// Its side (the seat's own, or any for a spectator).
+    pub side: usize,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     pub x: i32,
@@ -64,6 +67,8 @@ pub struct SideInfo {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TypeInfo {
     pub name: String,
+    /// Its letter on a map (the module's `char`), `-` when it has none.
+    pub symbol: String,
     pub acp: i32,
     pub hp: i32,
     pub cp: i32,
@@ -76,6 +81,20 @@ pub struct TypeInfo {
     pub hits: Vec<usize>,
     /// Types it can capture.
     pub captures: Vec<usize>,
+    /// Types that fit inside it when it is empty.
+    pub carries: Vec<usize>,
+}
+
+/// A border (river) or connection (road) on a cell the seat has seen:
+/// bit d of `mask` is set when it lies on, or leads to, the neighbour in
+/// direction d (0 NE, 1 E, 2 SE, 3 SW, 4 W, 5 NW).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AuxCell {
+    /// The terrain type's name (`river`, `road`).
+    pub terrain: String,
+    pub x: i32,
+    pub y: i32,
+    pub mask: u8,
 }
 
 /// An event the side observed.
@@ -91,6 +110,8 @@ pub struct SeenEvent {
 /// A seat's view (`side` 0 for a spectator).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View {
+    /// The game's module (`frontier`, `intro`).
+    pub game: String,
     pub turn: i32,
     pub side: usize,
     pub width: i32,
@@ -100,6 +121,9 @@ pub struct View {
     /// Rows north first: a letter per terrain type (`a` = type 0), `?`
     /// unseen, `-` outside the area.
     pub terrain: Vec<String>,
+    /// Borders and connections on the cells the seat has seen.
+    #[serde(default)]
+    pub aux: Vec<AuxCell>,
     pub units: Vec<SeenUnit>,
     pub own: Vec<OwnUnit>,
     pub sides: Vec<SideInfo>,
@@ -128,6 +152,12 @@ pub fn type_infos(r: &Rules) -> Vec<TypeInfo> {
     (0..r.nu())
         .map(|u| TypeInfo {
             name: r.unit_names[u].clone(),
+            symbol: r
+                .unit_chars
+                .get(u)
+                .filter(|c| !c.is_empty() && !c.contains(char::is_whitespace))
+                .cloned()
+                .unwrap_or_else(|| "-".into()),
             acp: r.u.acp_per_turn[u],
             hp: r.u.hp_max[u],
             cp: r.u.cp[u],
@@ -152,6 +182,14 @@ pub fn type_infos(r: &Rules) -> Vec<TypeInfo> {
                     r.t.capture_chance.get(u, v) > 0 || r.t.independent_capture_chance.get(u, v) > 0
                 })
                 .collect(),
+            carries: (0..r.nu())
+                .filter(|&v| {
+                    v != u
+                        && (r.t.unit_capacity_x.get(u, v) > 0
+                            || (r.u.capacity[u] > 0
+                                && r.t.unit_size_as_occupant.get(v, u) <= r.u.capacity[u]))
+                })
+                .collect(),
         })
         .collect()
 }
@@ -165,9 +203,14 @@ fn letter(t: u8) -> char {
 }
 
 /// The view of `side` (None: a spectator, who sees everything).
-pub fn view(r: &Rules, s: &State, side: Option<usize>) -> View {
+pub fn view(game: &str, r: &Rules, s: &State, side: Option<usize>) -> View {
     let a = s.area;
-    let sees_all = side.is_none();
+    let over = s.endofgame || s.sides.iter().skip(1).all(|x| !x.ingame);
+    // A spectator sees everything once the game is over; before, only
+    // what every seat knows (the sides and the events all observe), so a
+    // spectator's page or picture can never show a seat another's units.
+    let sees_all = side.is_none() && over;
+    let public = side.is_none() && !over;
     let sd = side.unwrap_or(0);
     let terrain = (0..a.height)
         .rev()
@@ -178,7 +221,9 @@ pub fn view(r: &Rules, s: &State, side: Option<usize>) -> View {
                         return '-';
                     }
                     let c = a.index(x, y);
-                    if sees_all {
+                    if public {
+                        '?'
+                    } else if sees_all {
                         letter(s.terrain[c])
                     } else {
                         match s.sides[sd].vision.terrain[c] {
@@ -190,8 +235,31 @@ pub fn view(r: &Rules, s: &State, side: Option<usize>) -> View {
                 .collect()
         })
         .collect();
+    let mut aux = Vec::new();
+    for (t, layer) in s.aux.iter().enumerate() {
+        if layer.is_empty() {
+            continue;
+        }
+        for y in 0..a.height {
+            for x in 0..a.width {
+                if !a.in_area(x, y) {
+                    continue;
+                }
+                let c = a.index(x, y);
+                let seen = sees_all || (!public && s.sides[sd].vision.terrain[c] != 0);
+                if layer[c] != 0 && seen {
+                    aux.push(AuxCell {
+                        terrain: r.terrain_names[t].clone(),
+                        x,
+                        y,
+                        mask: layer[c],
+                    });
+                }
+            }
+        }
+    }
     let name_of = |u: usize| r.unit_names[u].clone();
-    let units: Vec<SeenUnit> = if sees_all {
+    let units: Vec<SeenUnit> = if sees_all || public {
         Vec::new()
     } else {
         s.sides[sd]
@@ -216,10 +284,11 @@ pub fn view(r: &Rules, s: &State, side: Option<usize>) -> View {
         .units
         .iter()
         .skip(1)
-        .filter(|u| u.hp > 0 && !u.flushed && (sees_all || u.side == sd))
+        .filter(|u| u.hp > 0 && !u.flushed && !public && (sees_all || u.side == sd))
         .map(|u| OwnUnit {
             id: u.id,
             utype: name_of(u.utype),
+            side: u.side,
             name: u.name.clone(),
             x: u.x,
             y: u.y,
@@ -247,7 +316,14 @@ pub fn view(r: &Rules, s: &State, side: Option<usize>) -> View {
         .history
         .events
         .iter()
-        .filter(|e| sees_all || e.observers.includes(sd))
+        .filter(|e| {
+            sees_all
+                || if public {
+                    e.observers == crate::history::Observers::All
+                } else {
+                    e.observers.includes(sd)
+                }
+        })
         .map(|e| SeenEvent {
             turn: e.turn,
             kind: e.kind.to_string(),
@@ -266,6 +342,7 @@ pub fn view(r: &Rules, s: &State, side: Option<usize>) -> View {
         })
         .collect();
     View {
+        game: game.to_string(),
         turn: s.turn,
         side: sd,
         width: a.width,
@@ -273,16 +350,17 @@ pub fn view(r: &Rules, s: &State, side: Option<usize>) -> View {
         circumference: a.circumference,
         terrain_types: r.terrain_names.clone(),
         terrain,
+        aux,
         units,
         own,
         sides,
         types: type_infos(r),
-        tech: if sees_all {
+        tech: if sees_all || public {
             Vec::new()
         } else {
             s.sides[sd].tech.clone()
         },
         events,
-        over: s.endofgame || s.sides.iter().skip(1).all(|x| !x.ingame),
+        over,
     }
 }

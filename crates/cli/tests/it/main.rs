@@ -15,3 +15,4 @@ mod serve_files;
 mod tactics;
 mod tae;
 mod ttrts;
+mod xconq;

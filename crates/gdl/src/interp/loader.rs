@@ -21,6 +21,8 @@ enum Found {
     Read(usize),
     /// Opened, not read yet; its size as the open file gave it.
     Open(PathBuf, File, u64),
+    /// Given in memory ([`super::Options::memory`]), at this index.
+    Memory(usize),
     /// A regular file that cannot be opened or examined.
     Unreadable(PathBuf, io::Error),
 }
@@ -139,6 +141,9 @@ impl Interp {
             if let Some(i) = self.files.iter().position(|f| f.path == path) {
                 return Some(Found::Read(i));
             }
+            if let Some(i) = self.options.memory.iter().position(|f| f.path == path) {
+                return Some(Found::Memory(i));
+            }
             match File::open(&path) {
                 Ok(file) => match file.metadata() {
                     Ok(meta) if meta.is_file() => Some(Found::Open(path, file, meta.len())),
@@ -165,11 +170,6 @@ impl Interp {
                 format!("cannot read {}: {e}", path.display()),
             )
         };
-        let (path, file, size) = match found {
-            Found::Read(i) => return Ok(i),
-            Found::Unreadable(path, e) => return Err(cannot_read(&path, e)),
-            Found::Open(path, file, size) => (path, file, size),
-        };
         let limit = self.options.limits.max_file_size;
         let too_large = |path: &Path, len: u64| {
             Error::new(
@@ -179,6 +179,23 @@ impl Interp {
                     path.display(),
                 ),
             )
+        };
+        let (path, file, size) = match found {
+            Found::Read(i) => return Ok(i),
+            Found::Memory(i) => {
+                let given = &self.options.memory[i];
+                if given.bytes.len() > limit {
+                    return Err(too_large(&given.path, given.bytes.len() as u64));
+                }
+                let source = SourceFile {
+                    path: given.path.clone(),
+                    bytes: Rc::new(given.bytes.to_vec()),
+                };
+                self.files.push(source);
+                return Ok(self.files.len() - 1);
+            }
+            Found::Unreadable(path, e) => return Err(cannot_read(&path, e)),
+            Found::Open(path, file, size) => (path, file, size),
         };
         if size > limit as u64 {
             return Err(too_large(&path, size));

@@ -81,6 +81,18 @@ pub struct Options {
     pub work_dir: Option<PathBuf>,
     pub strict: bool,
     pub limits: Limits,
+    /// Files given in memory: a candidate path of the module search (spec
+    /// 5.7) that equals one of these paths is read from here, before the
+    /// disk. A caller uses it for modules it carries itself (built into a
+    /// program, or received as text) under a folder of its choosing.
+    pub memory: Vec<MemoryFile>,
+}
+
+/// A module file given in memory (see [`Options::memory`]).
+#[derive(Clone, Debug)]
+pub struct MemoryFile {
+    pub path: PathBuf,
+    pub bytes: std::sync::Arc<[u8]>,
 }
 
 /// One file that was read, kept for positions in diagnostics.

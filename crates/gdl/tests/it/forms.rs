@@ -543,6 +543,39 @@ fn module_search_skips_folders_and_reads_each_file_once() {
 }
 
 #[test]
+fn files_given_in_memory_are_found_before_the_disk() {
+    // Options::memory: a candidate path equal to a given file's path is read
+    // from memory; a disk file at a later candidate is not reached.
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("inc.g"),
+        "(game-module \"inc\") (define found 1)",
+    )
+    .expect("write");
+    let given = |path: &str, text: &str| gdl::MemoryFile {
+        path: std::path::PathBuf::from(path),
+        bytes: text.as_bytes().into(),
+    };
+    let options = gdl::Options {
+        lib_dirs: vec!["(built-in)".into(), dir.path().to_path_buf()],
+        memory: vec![
+            given("(built-in)/m.g", "(game-module \"m\") (include \"inc\")"),
+            given("(built-in)/inc.g", "(game-module \"inc\") (define found 2)"),
+        ],
+        ..gdl::Options::default()
+    };
+    let loaded = gdl::load("m", options);
+    assert!(loaded.fatal.is_none(), "{:?}", loaded.fatal);
+    let dump = String::from_utf8_lossy(&gdl::dump::dump(&loaded.interp)).into_owned();
+    assert!(dump.contains("sym found 2\n"), "{dump}");
+    let files: Vec<_> = loaded.interp.files.iter().map(|f| f.path.clone()).collect();
+    assert_eq!(
+        files,
+        ["(built-in)/m.g", "(built-in)/inc.g"].map(std::path::PathBuf::from)
+    );
+}
+
+#[test]
 fn type_warnings_name_the_type_by_its_symbol() {
     // While its declaration is read a type's `name` is still empty, and
     // later it may be a display name: messages use the declared symbol.

@@ -22,9 +22,7 @@ fn setup(seed: u64) -> Setup {
 #[test]
 fn greedy_bots_finish_intro_games() {
     let Some(lib) = shared_lib() else { return };
-    let rules = Arc::new(Xconq {
-        lib_dirs: vec![lib],
-    });
+    let rules = Arc::new(Xconq::new(xconq::library::Library::with_dirs([lib])));
     let mut finished = 0;
     let seeds = 1..=6;
     for seed in seeds.clone() {
@@ -45,9 +43,7 @@ fn greedy_bots_finish_intro_games() {
 #[test]
 fn random_against_greedy_plays_without_breaking_invariants() {
     let Some(lib) = shared_lib() else { return };
-    let rules = Arc::new(Xconq {
-        lib_dirs: vec![lib],
-    });
+    let rules = Arc::new(Xconq::new(xconq::library::Library::with_dirs([lib])));
     for seed in [7, 8] {
         let mut m = Match::start(rules.clone(), setup(seed), false, None).unwrap();
         let mut bots = [rules.bot("random").unwrap(), rules.bot("greedy").unwrap()];
@@ -76,9 +72,9 @@ fn random_against_greedy_plays_without_breaking_invariants() {
 #[test]
 fn the_playable_corpus_modules_play() {
     let Some(lib) = shared_lib() else { return };
-    let rules = Arc::new(Xconq {
-        lib_dirs: vec![lib.clone()],
-    });
+    let rules = Arc::new(Xconq::new(xconq::library::Library::with_dirs(
+        [lib.clone()],
+    )));
     let names = [
         "intro",
         "t-battles",

@@ -18,8 +18,16 @@ pub fn check(g: &Game) {
         if u.actor {
             assert!(u.acp >= r.u.acp_min[u.utype], "unit {} acp {}", u.id, u.acp);
         }
+        // Only the end phase's base consumption takes a supply below zero
+        // (spec §10.6 subtracts without a floor, as kernel/economy.c does;
+        // the unit may then starve, §10.7); every other use stops at zero.
         for m in 0..r.nm() {
-            assert!(u.supply[m] >= 0, "unit {} supply {:?}", u.id, u.supply);
+            assert!(
+                u.supply[m] >= 0 || r.t.base_consumption.get(u.utype, m) > 0,
+                "unit {} supply {:?}",
+                u.id,
+                u.supply
+            );
         }
         if u.transport != 0 {
             let t = s.unit(u.transport);

@@ -4,8 +4,10 @@
 
 mod files;
 mod fixtures;
+mod frontier;
 mod games;
 mod invariants;
+mod property;
 mod rules;
 
 /// The module library of `../shared`, or None (with one line saying so).

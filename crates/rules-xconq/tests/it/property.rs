@@ -1,0 +1,101 @@
+//! Seeded bot games as a property (spec §18.3): after every turn of any
+//! game the invariants hold and no seat's view shows a unit its side has
+//! not seen, and the game's record re-runs to the same game
+//! (`engine::verify`, what `orderly record replay` does). The normal run
+//! plays a few Frontier games (the built-in module, so it needs nothing
+//! beside the project); the ignored test plays 1,000 games, with intro
+//! too when the corpus is there, and prints how many ended:
+//! `cargo test --release -p orderly-xconq --test it -- --ignored --nocapture
+//! thousand`.
+
+use std::sync::Arc;
+
+use engine::{Match, Ruleset, Seat, Setup};
+use proptest::prelude::*;
+use xconq::library::Library;
+use xconq::Xconq;
+
+/// Plays one game between `bots` to its end or `max_turns`, checking the
+/// invariants and every seat's view after each turn, then re-runs its
+/// record. Returns whether the game ended.
+fn bot_game(
+    rules: &Arc<Xconq>,
+    scenario: &str,
+    seed: u64,
+    bots: [&str; 2],
+    max_turns: u32,
+) -> bool {
+    let setup = Setup {
+        scenario: scenario.into(),
+        seed,
+        ..Setup::default()
+    };
+    let mut m = Match::start(rules.clone(), setup, true, None).expect("the game sets up");
+    let seats = rules.seats(m.state()).len();
+    let mut players: Vec<_> = (0..seats)
+        .map(|i| rules.bot(bots[i % 2]).expect("a bot of the ruleset"))
+        .collect();
+    let mut rng = engine::GameRng::from_seed(seed ^ 0x5eed);
+    for _ in 0..max_turns {
+        if m.outcome().is_some() {
+            break;
+        }
+        for seat in m.awaiting() {
+            let view = m.view(Some(seat));
+            let orders = players[seat.0].orders(rules, &view, seat, &mut rng);
+            m.submit(seat, orders)
+                .unwrap_or_else(|e| panic!("{scenario} seed {seed}: the bot's orders: {e:?}"));
+        }
+        m.resolve(None);
+        super::invariants::check(m.state());
+        for seat in (0..seats).map(Seat) {
+            super::invariants::no_fog_leak(m.state(), &m.view(Some(seat)), seat.0 + 1);
+        }
+    }
+    let record = m.record().expect("the record is kept");
+    let divergence = engine::verify::verify(rules.clone(), &record)
+        .unwrap_or_else(|e| panic!("{scenario} seed {seed}: the record does not re-run: {e}"));
+    assert!(
+        divergence.is_none(),
+        "{scenario} seed {seed}: the record re-runs differently: {}",
+        divergence.unwrap()
+    );
+    m.outcome().is_some()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3))]
+
+    #[test]
+    fn frontier_bot_games_keep_the_invariants_and_re_run(seed in any::<u64>()) {
+        let rules = Arc::new(Xconq::new(Library::built_in()));
+        bot_game(&rules, "frontier", seed, ["random", "greedy"], 60);
+    }
+}
+
+#[test]
+#[ignore = "1,000 games: run in release with --ignored (see the module's doc)"]
+fn thousand_seeded_bot_games() {
+    let mut scenarios = vec![("frontier", Library::built_in())];
+    if let Some(lib) = super::shared_lib() {
+        scenarios.push(("intro", Library::with_dirs([lib])));
+    }
+    let per = 1000 / scenarios.len() as u64;
+    for (scenario, library) in scenarios {
+        let rules = Arc::new(Xconq::new(library));
+        let start = std::time::Instant::now();
+        let mut ended = 0;
+        for seed in 1..=per {
+            let bots = if seed % 2 == 0 {
+                ["greedy", "greedy"]
+            } else {
+                ["random", "greedy"]
+            };
+            ended += usize::from(bot_game(&rules, scenario, seed, bots, 300));
+        }
+        println!(
+            "{scenario}: {per} games, {ended} ended within 300 turns, {:.1} s",
+            start.elapsed().as_secs_f64()
+        );
+    }
+}
