@@ -17,7 +17,7 @@ pub enum Error {
         searched: Vec<PathBuf>,
     },
     /// A re-run reads other files than the game was played with.
-    #[error("{message}; give the module library the game was played with (-L DIR, --option lib=DIR or ORDERLY_XCONQ_LIB)")]
+    #[error("{message}; point at the module library the game was played with: ORDERLY_XCONQ_LIB=DIR works for every command, including `orderly record replay`")]
     SourcesDiffer { message: String },
     /// The module uses a setting the kernel subset does not play (D3).
     #[error("{location}: module {module} uses {setting}, which is not supported yet: {why}")]
