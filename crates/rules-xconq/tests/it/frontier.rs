@@ -139,7 +139,7 @@ fn a_record_keeps_its_sources_and_a_rerun_with_other_files_is_refused() {
         .to_string();
     assert!(err.contains("options.sources"), "{err}");
     assert!(err.contains("frontier-units.g"), "{err}");
-    assert!(err.contains("-L DIR"), "{err}");
+    assert!(err.contains("ORDERLY_XCONQ_LIB=DIR"), "{err}");
 }
 
 #[test]
