@@ -5,23 +5,16 @@
 //! (see `scripts/xconq-play-check`).
 
 use std::io::Read;
-use std::path::PathBuf;
 
 use xconq::replay::{read_fixture, replay_traced};
 
-fn shared() -> Option<PathBuf> {
-    let p = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared"));
-    p.join("corpus/xconq-play").is_dir().then_some(p)
-}
-
+/// `../shared` when its fixtures are there; else the test returns after
+/// saying it was skipped (see `testkit::shared`).
 macro_rules! need_shared {
     () => {
-        match shared() {
-            Some(p) => p,
-            None => {
-                println!("skipped: ../shared/corpus/xconq-play is not beside the project");
-                return;
-            }
+        match testkit::shared("corpus/xconq-play") {
+            Some(_) => testkit::shared_root(),
+            None => return,
         }
     };
 }

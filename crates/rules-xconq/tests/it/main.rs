@@ -10,18 +10,9 @@ mod invariants;
 mod property;
 mod rules;
 
-/// The module library of `../shared`, or None (with one line saying so).
+/// The module library of `../shared`, or None (after one line on standard
+/// error saying the test is skipped; CI sets `ORDERLY_REQUIRE_SHARED`, which
+/// makes a missing corpus fail instead).
 pub fn shared_lib() -> Option<std::path::PathBuf> {
-    let p = std::path::PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus/xconq/lib"
-    ));
-    if p.is_dir() {
-        Some(p)
-    } else {
-        println!(
-            "skipped: ../shared/corpus/xconq/lib (the Xconq modules) is not beside the project"
-        );
-        None
-    }
+    testkit::shared("corpus/xconq/lib")
 }
