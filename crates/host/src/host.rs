@@ -262,8 +262,18 @@ impl Host {
     /// Stores a game's status for listings. Not waited for: the write is
     /// queued at once, and a status is derived data that the next listing
     /// of an unstored one writes again.
-    fn store_status(&self, game: String, status: Value) {
-        drop(self.storage.write(Write::Status { game, status }));
+    /// Stores a finished game's status for listings and waits until it is
+    /// durable, so a server started next lists the game without reading it
+    /// (a failure is logged: the status is only a shortcut, and a listing
+    /// without it reads the game and stores it again).
+    async fn store_status(&self, game: String, status: Value) {
+        let write = Write::Status {
+            game: game.clone(),
+            status,
+        };
+        if let Err(e) = crate::storage::durable(&*self.storage, write).await {
+            tracing::warn!(game = %game, "the finished game's status was not stored: {e}");
+        }
     }
 
     /// How many finished games stay in memory once read (at least 1).
@@ -603,7 +613,7 @@ impl Host {
         let status = slot.status();
         if slot.finished {
             // Over at set-up: listed from its stored status from now on.
-            self.store_status(id.clone(), status.clone());
+            self.store_status(id.clone(), status.clone()).await;
         }
         self.keep(slot);
         tracing::info!(game = %id, "game created");
@@ -679,7 +689,7 @@ impl Host {
                     let slot = slot.lock().await;
                     let status = slot.status();
                     if slot.finished {
-                        self.store_status(listed.id.clone(), status.clone());
+                        self.store_status(listed.id.clone(), status.clone()).await;
                     }
                     games.push(status);
                 }
@@ -1011,7 +1021,7 @@ impl Host {
         if finished {
             // What listings show of it from now on (a finished game's
             // status never changes).
-            self.store_status(slot.id.clone(), slot.status());
+            self.store_status(slot.id.clone(), slot.status()).await;
         }
         tracing::debug!(game = %slot.id, turn = report.turn, step = slot.step, "turn resolved");
         self.publish_turn(slot, report.turn, report_json["defaulted"].clone());
