@@ -4,11 +4,11 @@
 //! that re-runs exactly; a host and two bot processes play by files, and a
 //! rejected orders file is explained.
 
-use std::path::Path;
-use std::process::{Child, Command as StdCommand, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Child;
 
 use assert_cmd::Command;
+
+use crate::process::{finish, spawn, wait_for};
 
 fn orderly() -> Command {
     Command::cargo_bin("orderly").unwrap()
@@ -67,36 +67,6 @@ fn an_unknown_scenario_is_a_clear_error() {
         .failure();
     let err = String::from_utf8_lossy(&run.get_output().stderr).into_owned();
     assert!(err.contains("no scenario named `nowhere`"), "{err}");
-}
-
-fn wait_for(path: &Path, what: &str) {
-    let start = Instant::now();
-    while !path.exists() {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "timed out waiting for {what}"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-fn spawn(args: &[&str], dir: &Path) -> Child {
-    StdCommand::new(assert_cmd::cargo::cargo_bin("orderly"))
-        .args(args)
-        .current_dir(dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
-}
-
-fn finish(child: Child) -> (bool, String, String) {
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

@@ -4,6 +4,7 @@
 mod fullthrust;
 mod gdl;
 mod gzf;
+mod process;
 mod record;
 mod render;
 #[cfg(unix)]

@@ -280,7 +280,7 @@ fn killed_servers_lose_nothing_and_finish_with_the_same_record() {
 
 #[cfg(feature = "postgres")]
 #[test]
-#[ignore = "needs PostgreSQL: eval \"$(scripts/postgres-up)\" sets ORDERLY_TEST_POSTGRES; then cargo test -- --ignored"]
+#[ignore = "needs PostgreSQL: eval \"$(scripts/postgres-up)\" sets ORDERLY_TEST_POSTGRES, then cargo test -- --include-ignored"]
 fn killed_servers_on_postgres_lose_nothing_and_finish_with_the_same_record() {
     let url = std::env::var("ORDERLY_TEST_POSTGRES")
         .ok()

@@ -4,10 +4,11 @@
 //! corrected order file, and records re-verified.
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command as StdCommand, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use assert_cmd::Command;
+
+use crate::process::{finish, spawn, wait_for};
 
 fn shared(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -130,36 +131,6 @@ fn malformed_games_replay_without_a_crash_and_name_each_bad_line() {
         }
         assert!(seen > 0, "no malformed line reported for {}", dir.display());
     }
-}
-
-fn wait_for(path: &Path, what: &str) {
-    let start = Instant::now();
-    while !path.exists() {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "timed out waiting for {what}"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-fn spawn(args: &[&str], dir: &Path) -> Child {
-    StdCommand::new(assert_cmd::cargo::cargo_bin("orderly"))
-        .args(args)
-        .current_dir(dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
-}
-
-fn finish(child: Child) -> (bool, String, String) {
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]
