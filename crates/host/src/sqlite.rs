@@ -216,20 +216,31 @@ fn writer_loop(mut conn: Connection, rx: mpsc::Receiver<Job>) {
     }
 }
 
+/// Runs a statement without parameters or rows from the connection's cache
+/// of prepared statements: the transaction and savepoint statements below
+/// run several times per group, and parsing them anew each time was a third
+/// of the writer's work under load (BENCHMARKS.md, "Host under load").
+fn run_cached(conn: &Connection, sql: &str) -> rusqlite::Result<()> {
+    conn.prepare_cached(sql)?.execute([]).map(|_| ())
+}
+
 /// Applies the jobs in one transaction, each in a savepoint; the results are
 /// only final once the commit succeeded.
 fn commit_group(conn: &mut Connection, jobs: &[Job]) -> Vec<Result<(), StoreError>> {
-    let mut tx = match conn.transaction() {
-        Ok(tx) => tx,
-        Err(e) => return jobs.iter().map(|_| Err(db_err(e.clone_msg()))).collect(),
-    };
+    let all_fail = |e: StoreError| jobs.iter().map(|_| Err(e.clone())).collect();
+    if let Err(e) = run_cached(conn, "BEGIN") {
+        return all_fail(db_err(e));
+    }
     let mut results = Vec::with_capacity(jobs.len());
     for (write, _) in jobs {
-        let result = match tx.savepoint() {
-            Ok(mut sp) => match apply(&sp, write) {
-                Ok(()) => sp.commit().map_err(db_err),
+        let result = match run_cached(conn, "SAVEPOINT job") {
+            Ok(()) => match apply(conn, write) {
+                Ok(()) => run_cached(conn, "RELEASE job").map_err(db_err),
                 Err(e) => {
-                    let _ = sp.rollback();
+                    // Undo this job's writes only; the savepoint must then
+                    // be released to leave the transaction as it was.
+                    let _ = run_cached(conn, "ROLLBACK TO job");
+                    let _ = run_cached(conn, "RELEASE job");
                     Err(e)
                 }
             },
@@ -237,21 +248,11 @@ fn commit_group(conn: &mut Connection, jobs: &[Job]) -> Vec<Result<(), StoreErro
         };
         results.push(result);
     }
-    if let Err(e) = tx.commit() {
-        let e = db_err(e);
-        return jobs.iter().map(|_| Err(e.clone())).collect();
+    if let Err(e) = run_cached(conn, "COMMIT") {
+        let _ = run_cached(conn, "ROLLBACK");
+        return all_fail(db_err(e));
     }
     results
-}
-
-trait CloneMsg {
-    fn clone_msg(&self) -> rusqlite::Error;
-}
-
-impl CloneMsg for rusqlite::Error {
-    fn clone_msg(&self) -> rusqlite::Error {
-        rusqlite::Error::InvalidParameterName(self.to_string())
-    }
 }
 
 fn apply(tx: &Connection, write: &Write) -> Result<(), StoreError> {
@@ -359,12 +360,11 @@ fn apply(tx: &Connection, write: &Write) -> Result<(), StoreError> {
 }
 
 fn current_step(tx: &Connection, game: &str) -> Result<Option<u64>, StoreError> {
-    tx.query_row("SELECT step FROM games WHERE id = ?1", [game], |r| {
-        r.get::<_, i64>(0)
-    })
-    .optional()
-    .map(|s| s.map(|s| s as u64))
-    .map_err(db_err)
+    tx.prepare_cached("SELECT step FROM games WHERE id = ?1")
+        .and_then(|mut stmt| stmt.query_row([game], |r| r.get::<_, i64>(0)))
+        .optional()
+        .map(|s| s.map(|s| s as u64))
+        .map_err(db_err)
 }
 
 /// The stored orders of a game's step, by seat.
@@ -629,5 +629,68 @@ impl Storage for SqliteStore {
                 })
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(seat: usize, body: &str) -> OrderRow {
+        OrderRow {
+            seat,
+            format: OrderFormat::Json,
+            body: body.to_string(),
+            at_ms: 1,
+        }
+    }
+
+    fn put(step: u64, order: OrderRow) -> Job {
+        let (tx, _rx) = oneshot::channel();
+        (
+            Write::PutOrders {
+                game: "g".into(),
+                step,
+                order,
+            },
+            tx,
+        )
+    }
+
+    /// A failing write in a group undoes only itself: the writes before and
+    /// after it in the same transaction stay, and the group can run again.
+    #[test]
+    fn a_failed_job_leaves_the_rest_of_its_group() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut conn = open(&dir.path().join("t.db")).unwrap();
+        conn.execute_batch(SCHEMA).unwrap();
+        upgrade(&conn).unwrap();
+        let game = GameRow {
+            id: "g".into(),
+            ruleset: "toy".into(),
+            meta: serde_json::json!({}),
+            step: 0,
+            step_started_ms: 0,
+            state: serde_json::json!({}),
+            finished: false,
+        };
+        let (tx, _rx) = oneshot::channel();
+        let create = (
+            Write::CreateGame {
+                game,
+                orders: vec![],
+            },
+            tx,
+        );
+        let jobs = [create, put(7, row(0, "stale")), put(0, row(1, "kept"))];
+        let results = commit_group(&mut conn, &jobs);
+        assert!(results[0].is_ok() && results[2].is_ok(), "{results:?}");
+        let err = results[1].as_ref().unwrap_err();
+        assert_eq!(err.kind, StoreErrorKind::Conflict);
+        assert_eq!(step_orders(&conn, "g", 0).unwrap(), vec![row(1, "kept")]);
+        // The cached statements are reset: a second group works the same.
+        let again = commit_group(&mut conn, &[put(0, row(0, "second"))]);
+        assert!(again[0].is_ok(), "{again:?}");
+        assert_eq!(step_orders(&conn, "g", 0).unwrap().len(), 2);
     }
 }
