@@ -108,17 +108,29 @@ pub fn parse_url(url: &str) -> Result<String, ClientError> {
 }
 
 impl Client {
-    /// A client of the server at `url` (`http://HOST:PORT`); requests
-    /// time out after 30 s.
+    /// A client of the server at `url` (`http://HOST:PORT`); each phase
+    /// of a request (connecting, sending, waiting for the answer, reading
+    /// it) times out after 30 s.
     pub fn new(url: &str) -> Result<Client, ClientError> {
         Client::with_timeout(url, Duration::from_secs(30))
     }
 
-    /// A client whose requests give up after `timeout`.
+    /// A client whose requests give up when connecting, sending, waiting
+    /// for the answer or reading it takes longer than `timeout`.
     pub fn with_timeout(url: &str, timeout: Duration) -> Result<Client, ClientError> {
+        // Each phase of a request gets `timeout` rather than the request as
+        // a whole: with an overall limit, ureq looks the host name up on a
+        // thread of its own for every request, kept-alive connection or not
+        // (a thread started and joined per order, the largest cost of a
+        // client under load). A name lookup has no limit of ours.
+        let phase = Some(timeout);
         let agent = ureq::Agent::config_builder()
             .http_status_as_error(false)
-            .timeout_global(Some(timeout))
+            .timeout_connect(phase)
+            .timeout_send_request(phase)
+            .timeout_send_body(phase)
+            .timeout_recv_response(phase)
+            .timeout_recv_body(phase)
             .max_idle_connections_per_host(4)
             .build()
             .new_agent();
