@@ -60,6 +60,8 @@ pub trait Game: Send {
     fn view(&self, seat: Option<Seat>) -> Value;
     /// The native files of a seat's view: `(name, contents)`.
     fn view_files(&self, seat: Option<Seat>) -> Vec<(String, String)>;
+    /// The names of those files, without making them.
+    fn view_file_names(&self, seat: Option<Seat>) -> Vec<String>;
     /// Where `seat` writes this turn's orders.
     fn orders_file_name(&self, seat: Seat) -> String;
     /// The board as text, for people.
@@ -218,6 +220,9 @@ impl<R: ViewFiles> Game for Running<R> {
     }
     fn view_files(&self, seat: Option<Seat>) -> Vec<(String, String)> {
         self.0.rules().view_files(self.0.state(), seat)
+    }
+    fn view_file_names(&self, seat: Option<Seat>) -> Vec<String> {
+        self.0.rules().view_file_names(self.0.state(), seat)
     }
     fn orders_file_name(&self, seat: Seat) -> String {
         self.0.rules().orders_file_name(self.0.state(), seat)

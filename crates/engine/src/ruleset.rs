@@ -373,6 +373,17 @@ pub trait FileProtocol: Ruleset {
     /// The files a seat (or, for `None`, everyone) receives at the start of
     /// the current turn: `(file name, contents)`.
     fn view_files(&self, state: &Self::State, seat: Option<Seat>) -> Vec<(String, String)>;
+    /// The names of the files [`FileProtocol::view_files`] gives, without
+    /// their contents: a driver that already made a file this turn (one
+    /// shared by every seat, say) need not make it again. The default makes
+    /// the files and keeps the names; a ruleset whose files cost something
+    /// to make names them directly.
+    fn view_file_names(&self, state: &Self::State, seat: Option<Seat>) -> Vec<String> {
+        self.view_files(state, seat)
+            .into_iter()
+            .map(|(name, _)| name)
+            .collect()
+    }
     /// The name of the file in which `seat` writes its orders this turn.
     fn orders_file_name(&self, state: &Self::State, seat: Seat) -> String;
     /// Reads an orders file. `Ok(None)` means the file is not complete yet

@@ -107,13 +107,18 @@ pub fn views_for(game: &dyn Game, seats: &[Seat]) -> (Vec<(String, String)>, Vec
     let mut views: Vec<(String, String)> = game.view_files(None);
     let mut names = Vec::with_capacity(seats.len());
     for &seat in seats {
-        let own = game.view_files(Some(seat));
-        names.push((seat, own.iter().map(|(n, _)| n.clone()).collect()));
-        for (name, text) in own {
-            if !views.iter().any(|(n, _)| *n == name) {
-                views.push((name, text));
+        let own = game.view_file_names(Some(seat));
+        // Files already made (the public ones, which in ttrts are every
+        // seat's too) are not made again: making them was a third of a
+        // replay's work.
+        if own.iter().any(|name| !views.iter().any(|(n, _)| n == name)) {
+            for (name, text) in game.view_files(Some(seat)) {
+                if !views.iter().any(|(n, _)| *n == name) {
+                    views.push((name, text));
+                }
             }
         }
+        names.push((seat, own));
     }
     (views, names)
 }

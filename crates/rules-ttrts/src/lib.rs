@@ -298,6 +298,10 @@ impl FileProtocol for Ttrts {
         vec![(turn_file_name(state.turn), format::write_state(state))]
     }
 
+    fn view_file_names(&self, state: &State, _seat: Option<Seat>) -> Vec<String> {
+        vec![turn_file_name(state.turn)]
+    }
+
     fn orders_file_name(&self, state: &State, seat: Seat) -> String {
         orders_file_name(seat.0, state.turn)
     }

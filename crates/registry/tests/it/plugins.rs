@@ -89,3 +89,39 @@ fn every_drawing_draws_its_rulesets_views() {
         }
     }
 }
+
+/// A driver trusts `view_file_names` to name the files `view_files` would
+/// make, and skips making a file it already has: the two must agree for
+/// every ruleset, seat and spectator, turn after turn.
+#[test]
+fn view_file_names_name_the_view_files() {
+    for p in registry::plugins() {
+        let rules = &p.rules;
+        let setup = Setup {
+            scenario: rules.default_scenario().into(),
+            seats: vec![SeatSpec::default(); 2],
+            seed: 5,
+            ..Setup::default()
+        };
+        let mut game = rules.start(setup, false, None).unwrap();
+        let mut rng = engine::GameRng::from_seed(5);
+        for _ in 0..3 {
+            let seats = game.seats();
+            let mut who = vec![None];
+            who.extend((0..seats.len()).map(|i| Some(engine::Seat(i))));
+            for seat in who {
+                let made: Vec<String> = game.view_files(seat).into_iter().map(|(n, _)| n).collect();
+                assert_eq!(game.view_file_names(seat), made, "{} {seat:?}", p.name());
+            }
+            if game.outcome().is_some() {
+                break;
+            }
+            for seat in game.awaiting() {
+                let bot = rules.bot_names()[0];
+                let orders = game.bot_orders(bot, seat, &mut rng).unwrap();
+                game.submit_json(seat, orders).unwrap();
+            }
+            game.resolve(None);
+        }
+    }
+}
