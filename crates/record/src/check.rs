@@ -645,4 +645,20 @@ mod raw_turns {
         assert_eq!(record.to_json_with_turns(&turns).unwrap(), record.to_json());
         assert_eq!(record.to_json(), text);
     }
+
+    #[test]
+    fn raw_turns_go_where_the_turns_field_is() {
+        for text in [
+            r#"{"teams":[],"turns":[]}"#,
+            r#"{"teams":[{"name":"turns"}],"turns":[{"units":[],"actions":[]}],"ended":"x","winnerId":0}"#,
+            r#"{"type":"classic","teams":[null,{"name":"B","turns":[]}],"turns":[ ],"seed":"9"}"#,
+        ] {
+            let (record, _) = read_record(text).unwrap();
+            let turns = serde_json::to_string(&record.turns).unwrap();
+            assert_eq!(record.to_json_with_turns(&turns).unwrap(), record.to_json());
+        }
+        let (record, _) = read_record(r#"{"teams":[],"turns":[]}"#).unwrap();
+        assert!(record.to_json_with_turns("{}").is_err());
+        assert!(record.to_json_with_turns("").is_err());
+    }
 }
