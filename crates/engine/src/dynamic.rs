@@ -15,6 +15,7 @@ use crate::rng::GameRng;
 use crate::ruleset::{
     OptionSpec, OrderIssue, Outcome, Ruleset, Seat, SeatInfo, Setup, SetupError, ViewFiles,
 };
+use crate::schema::{schema_of, Side};
 use crate::table::{Table, TableAct};
 
 /// What reading an orders file gave.
@@ -113,6 +114,12 @@ pub trait DynRuleset: Send + Sync {
     fn options(&self) -> &'static [OptionSpec] {
         &[]
     }
+    /// The JSON schema (2020-12) of one seat's orders as JSON, derived
+    /// from [`Ruleset::Orders`]: what [`Game::submit_json`] reads.
+    fn orders_schema(&self) -> Value;
+    /// The JSON schema (2020-12) of a view, derived from
+    /// [`Ruleset::View`]: what [`Game::view`] writes.
+    fn view_schema(&self) -> Value;
     /// Starts a game.
     fn start(
         &self,
@@ -278,6 +285,12 @@ impl<R: ViewFiles> DynRuleset for Registered<R> {
     }
     fn options(&self) -> &'static [OptionSpec] {
         self.0.options()
+    }
+    fn orders_schema(&self) -> Value {
+        schema_of::<R::Orders>(R::NAME, Side::Orders)
+    }
+    fn view_schema(&self) -> Value {
+        schema_of::<R::View>(R::NAME, Side::View)
     }
     fn start(
         &self,

@@ -1,8 +1,10 @@
 //! The ten unit types of the April 2019 engine and their stats (spec §3.1),
 //! as one table: every rule asks a type for its numbers and flags here.
 
+use std::borrow::Cow;
 use std::fmt;
 
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A unit type with stats. Other names the engine knew had none and cannot
@@ -247,6 +249,21 @@ impl fmt::Display for UnitType {
 impl Serialize for UnitType {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
+    }
+}
+
+/// The names [`UnitType::parse`] reads, from [`UnitType::ALL`].
+impl JsonSchema for UnitType {
+    fn schema_name() -> Cow<'static, str> {
+        "UnitType".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let names: Vec<&str> = UnitType::ALL.iter().map(|t| t.as_str()).collect();
+        json_schema!({
+            "description": "A unit type with stats in these rules (spec §3.1).",
+            "enum": names,
+        })
     }
 }
 

@@ -243,7 +243,7 @@ mod relay {
 
     pub struct Relay;
 
-    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
     pub struct State {
         pub goal: u64,
         pub total: u64,
@@ -540,4 +540,46 @@ fn verify_re_runs_resolutions_of_several_turns() {
             .expect("found");
         assert_eq!(d.path, "$.turns[1].actions[0].amount");
     }
+}
+
+/// The dynamic layer serves the schemas derived from the ruleset's own
+/// types: orders as they are read (a defaulted field is optional, an
+/// unknown one refused) and views as they are written (every field there).
+#[test]
+fn schemas_come_from_the_types() {
+    let rules = Registered(Arc::new(SealedBids));
+    let orders = rules.orders_schema();
+    assert_eq!(orders["title"], "sealedbids orders");
+    assert_eq!(
+        orders["$schema"],
+        "https://json-schema.org/draft/2020-12/schema"
+    );
+    assert_eq!(orders["type"], "object");
+    assert_eq!(orders["additionalProperties"], false);
+    assert!(orders["properties"]["bid"]["description"]
+        .as_str()
+        .is_some_and(|d| d.contains("lowest card")));
+    assert!(orders.get("required").is_none_or(|r| r == &json!([])));
+    let view = rules.view_schema();
+    assert_eq!(view["title"], "sealedbids view");
+    let required: Vec<&str> = view["required"]
+        .as_array()
+        .expect("a view's fields are all written")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert_eq!(
+        required,
+        [
+            "turn",
+            "seat",
+            "prize",
+            "pile_left",
+            "hands",
+            "hand_sizes",
+            "scores",
+            "rounds"
+        ]
+    );
+    assert!(view["$defs"]["Round"]["properties"]["winner"].is_object());
 }
