@@ -151,6 +151,17 @@ pub trait DynRuleset: Send + Sync {
         view_text: &str,
         seed: u64,
     ) -> Result<(String, String), SetupError>;
+    /// The same answer as JSON orders (what [`Game::submit_json`] and the
+    /// HTTP API's JSON orders take), for a client that speaks JSON but
+    /// reads the view's files to run a built-in bot.
+    fn bot_answer_json(
+        &self,
+        bot: &str,
+        seat: Seat,
+        view_name: &str,
+        view_text: &str,
+        seed: u64,
+    ) -> Result<Value, SetupError>;
     /// Re-runs a record with these rules (see [`crate::verify::verify`]).
     fn verify(&self, record: &GameRecord) -> Result<Option<crate::verify::Divergence>, SetupError>;
 }
@@ -336,18 +347,42 @@ impl<R: ViewFiles> DynRuleset for Registered<R> {
         seed: u64,
     ) -> Result<(String, String), SetupError> {
         let rules = &*self.0;
-        let mut b = find_bot(rules, bot, "bot")?;
-        let view = rules.parse_view(view_name, view_text)?;
-        let mut rng = GameRng::from_seed(seed);
-        let orders = b.orders(rules, &view, seat, &mut rng);
+        let (view, orders) = answer(rules, bot, seat, view_name, view_text, seed)?;
         Ok((
             rules.orders_file_for_view(&view, seat),
             rules.orders_text(&orders),
         ))
     }
+    fn bot_answer_json(
+        &self,
+        bot: &str,
+        seat: Seat,
+        view_name: &str,
+        view_text: &str,
+        seed: u64,
+    ) -> Result<Value, SetupError> {
+        let (_, orders) = answer(&*self.0, bot, seat, view_name, view_text, seed)?;
+        Ok(serde_json::to_value(orders).expect("orders serialise"))
+    }
     fn verify(&self, record: &GameRecord) -> Result<Option<crate::verify::Divergence>, SetupError> {
         crate::verify::verify(self.0.clone(), record)
     }
+}
+
+/// Bot `bot`'s orders for `seat` from a view file, with the view read.
+fn answer<R: ViewFiles>(
+    rules: &R,
+    bot: &str,
+    seat: Seat,
+    view_name: &str,
+    view_text: &str,
+    seed: u64,
+) -> Result<(R::View, R::Orders), SetupError> {
+    let mut b = find_bot(rules, bot, "bot")?;
+    let view = rules.parse_view(view_name, view_text)?;
+    let mut rng = GameRng::from_seed(seed);
+    let orders = b.orders(rules, &view, seat, &mut rng);
+    Ok((view, orders))
 }
 
 /// A built-in bot by name, or an error at `field` listing the bots there are.
