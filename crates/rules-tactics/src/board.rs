@@ -423,6 +423,30 @@ pub fn sight_line(from: Tile, to: Tile) -> impl Iterator<Item = Tile> {
 mod tests {
     use super::*;
 
+    /// The hand-written schema lists exactly the strings the reader takes
+    /// (and so every one the writer gives).
+    #[test]
+    fn the_dir_schema_lists_what_parse_reads() {
+        let schema = schemars::schema_for!(Dir).to_value();
+        let listed = schema["enum"].as_array().unwrap();
+        for s in listed {
+            let d = Dir::parse(s.as_str().unwrap()).unwrap();
+            assert_eq!(s.as_str(), Some(d.as_str()));
+        }
+        for d in CIRCLE
+            .into_iter()
+            .chain([Dir::WN, Dir::WS, Dir::EN, Dir::ES, Dir::NSEW])
+        {
+            assert!(listed.contains(&serde_json::Value::from(d.as_str())), "{d}");
+        }
+        assert_eq!(listed.len(), 13);
+        let tile = schemars::schema_for!(Tile).to_value();
+        let v = serde_json::to_value(Tile::new(3, 4)).unwrap();
+        assert_eq!(v, serde_json::json!([3, 4]));
+        assert_eq!(tile["minItems"], 2);
+        assert_eq!(tile["items"], false);
+    }
+
     #[test]
     fn there_are_109_tiles() {
         assert_eq!(all_tiles().count(), 109);

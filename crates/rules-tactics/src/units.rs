@@ -277,3 +277,21 @@ impl<'de> Deserialize<'de> for UnitType {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The schema lists every type with stats, as the reader names them.
+    #[test]
+    fn the_unit_type_schema_lists_every_type() {
+        let schema = schemars::schema_for!(UnitType).to_value();
+        let listed: Vec<UnitType> = schema["enum"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| UnitType::parse(s.as_str().unwrap()).unwrap())
+            .collect();
+        assert_eq!(listed, UnitType::ALL);
+    }
+}

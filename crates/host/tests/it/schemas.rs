@@ -274,11 +274,16 @@ fn the_openapi_document_carries_the_schemas() {
         let pointer = r.strip_prefix('#').expect("refs inside the document");
         assert!(doc.pointer(pointer).is_some(), "{r} does not resolve");
     }
-    for name in schemas.keys() {
+    for (name, schema) in schemas {
         assert!(
             name.chars()
                 .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_')),
             "{name} is not a valid component name"
+        );
+        // OpenAPI 3.1's schemas are JSON Schema 2020-12.
+        assert!(
+            jsonschema::meta::is_valid(schema),
+            "{name} is not a valid JSON schema"
         );
     }
     let body = &doc["paths"]["/api/games/{id}/orders"]["post"]["requestBody"]["content"]
