@@ -90,7 +90,8 @@ pub enum Miss {
     Deflected,
 }
 
-/// One property change of a result: the property's new value (spec §4.5).
+/// One property change of a result, named by its one key: the property's
+/// new value (spec §4.5).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum Change {
@@ -133,11 +134,15 @@ impl Change {
 /// The effect of an action on one unit (spec §6.5, §11.2).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default, JsonSchema)]
 pub struct Res {
+    /// The unit affected.
     pub unit: u32,
+    /// The luck drawn for the attack, when one was drawn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub luck: Option<i64>,
+    /// Why the attack missed, when it did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub miss: Option<Miss>,
+    /// A line the engine shows with the result (a battle cry, a taunt).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notice: Option<String>,
     /// In the order written; empty means no `changes` key.
@@ -221,11 +226,14 @@ fn results_json(results: &[Res]) -> Value {
 /// counter-actions the attacker's team, spec §11.2).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Action {
+    /// The index of the team whose turn it is.
     pub team: usize,
+    /// What happened, named by its one key (`move`, `attack`, ...).
     pub kind: ActionKind,
 }
 
-/// The action types of the April 2019 engine (spec §11.2).
+/// The action types of the April 2019 engine (spec §11.2): `unit` is the
+/// acting unit's id, `results` the effects on each unit touched, in order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum ActionKind {

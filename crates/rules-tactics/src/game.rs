@@ -99,8 +99,10 @@ pub enum BotFlag {
 /// One entry of a team's set: a unit type on a tile, as seen from the north.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct SetEntry {
+    /// The unit's type.
     #[serde(rename = "type")]
     pub kind: UnitType,
+    /// Its starting tile, as seen from the north.
     pub assignment: Tile,
 }
 

@@ -13,6 +13,7 @@ use crate::pieces::Score;
 /// One player's line of the final table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct FinalRow {
+    /// The seat the row is about.
     pub seat: usize,
     /// The counters as they stood when the game ended.
     pub score: Score,

@@ -24,7 +24,10 @@ pub enum Cause {
     /// A leader moved into a region holding one of its type.
     Internal,
     /// A colony on `uniting` joined two regions that both held one.
-    External { uniting: Pos },
+    External {
+        /// The system whose colony joined the regions.
+        uniting: Pos,
+    },
 }
 
 /// A conflict record: two leaders of one type, in different hands.
@@ -34,8 +37,9 @@ pub struct Conflict {
     pub cause: Cause,
     /// The type of the two leaders in conflict.
     pub leader: Kind,
-    /// Seats owning the attacking and defending leader.
+    /// The seat owning the attacking leader.
     pub attacker: usize,
+    /// The seat owning the defending leader.
     pub defender: usize,
 }
 
@@ -58,6 +62,7 @@ impl Conflict {
 /// The combat fought in a combat turn, as announced (tae spec 10.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Combat {
+    /// The conflict being fought.
     pub conflict: Conflict,
     /// True for an external combat; an external record whose sides are no
     /// longer apart is fought as internal (tae spec 10.2).

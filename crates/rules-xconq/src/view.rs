@@ -48,6 +48,7 @@ pub struct OwnUnit {
     pub utype: String,
     /// Its side (the seat's own, or any for a spectator).
     pub side: usize,
+    /// Its name, when it has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Column of its cell.
