@@ -583,3 +583,25 @@ fn schemas_come_from_the_types() {
     );
     assert!(view["$defs"]["Round"]["properties"]["winner"].is_object());
 }
+
+/// A bot answering a view file gives the same orders as a file or as
+/// JSON, and the JSON is orders the game takes.
+#[test]
+fn a_bots_answer_to_a_view_file_comes_as_text_or_json() {
+    let rules = Registered(Arc::new(SealedBids));
+    let mut game = rules.start(setup(4), false, None).unwrap();
+    let seat = Seat(1);
+    let (name, text) = game.view_files(Some(seat)).remove(0);
+    let (_, file) = rules.bot_answer("greedy", seat, &name, &text, 8).unwrap();
+    let orders = rules
+        .bot_answer_json("greedy", seat, &name, &text, 8)
+        .unwrap();
+    let from_json: Orders = serde_json::from_value(orders.clone()).unwrap();
+    assert!(
+        file.contains(&from_json.bid.unwrap().to_string()),
+        "{file} / {orders}"
+    );
+    assert!(game.submit_json(seat, orders).is_ok());
+    let unknown = rules.bot_answer_json("nosuch", seat, &name, &text, 8);
+    assert!(unknown.unwrap_err().message.contains("greedy"));
+}
