@@ -86,7 +86,7 @@ fn rewrite_refs(schema: &mut Value, renamed: &Map<String, Value>) {
 /// Puts a ruleset's schema of one side (`Orders`, `View`) into
 /// `components` as `RULESET.SIDE`, its `$defs` as `RULESET.DEF` (or
 /// `RULESET.SIDE.DEF` when the other side has a different part of that
-/// name), and returns the root's component name.
+/// name; the same part is shared), and returns the root's component name.
 fn add_schema(
     components: &mut Map<String, Value>,
     ruleset: &str,
@@ -106,18 +106,39 @@ fn add_schema(
         }
         None => Map::new(),
     };
-    let mut renamed = Map::new();
-    for (def, body) in &defs {
-        let short = component_name(&[ruleset, def]);
-        // The roots' names are taken; so is a name the other side gave a
-        // different part.
-        let taken = def == "Orders" || def == "View";
-        let name = match components.get(&short) {
-            _ if taken => component_name(&[ruleset, side, def]),
-            Some(there) if there != body => component_name(&[ruleset, side, def]),
-            _ => short,
-        };
-        renamed.insert(def.clone(), Value::String(name));
+    // Each part takes the short name `RULESET.DEF` unless a root has it
+    // or the other side put a different part there; a part that refers to
+    // a part so moved differs in turn, hence the repeat until none moves
+    // (names only ever move from short to long, so it ends).
+    let long = |def: &str| component_name(&[ruleset, side, def]);
+    let mut renamed: Map<String, Value> = defs
+        .keys()
+        .map(|def| {
+            let name = if def == "Orders" || def == "View" {
+                long(def)
+            } else {
+                component_name(&[ruleset, def])
+            };
+            (def.clone(), Value::String(name))
+        })
+        .collect();
+    loop {
+        let mut moved = false;
+        for (def, body) in &defs {
+            let name = renamed[def].as_str().unwrap_or_default().to_string();
+            let Some(there) = components.get(&name) else {
+                continue;
+            };
+            let mut mine = body.clone();
+            rewrite_refs(&mut mine, &renamed);
+            if *there != mine {
+                renamed.insert(def.clone(), Value::String(long(def)));
+                moved = true;
+            }
+        }
+        if !moved {
+            break;
+        }
     }
     for (def, mut body) in defs {
         rewrite_refs(&mut body, &renamed);
@@ -300,4 +321,54 @@ fn build(rulesets: &[Arc<dyn DynRuleset>]) -> Value {
         schemas.extend(ruleset_components);
     }
     doc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Parts the two sides share are one component; parts of one name
+    /// that differ, and those referring to them, are kept apart; every
+    /// reference lands on the part it meant.
+    #[test]
+    fn parts_of_both_sides_share_names_only_when_equal() {
+        let mut components = Map::new();
+        let orders = json!({"$schema": "x", "type": "array", "items": {"$ref": "#/$defs/B"}, "$defs": {
+            "A": {"type": "string"}, "B": {"$ref": "#/$defs/A"}, "C": {"type": "null"}}});
+        let view = json!({"type": "object", "properties": {"b": {"$ref": "#/$defs/B"}, "c": {"$ref": "#/$defs/C"}}, "$defs": {
+            "A": {"type": "integer"}, "B": {"$ref": "#/$defs/A"}, "C": {"type": "null"}, "Orders": {"type": "boolean"}}});
+        assert_eq!(
+            add_schema(&mut components, "g", "Orders", orders),
+            "g.Orders"
+        );
+        assert_eq!(add_schema(&mut components, "g", "View", view), "g.View");
+        let names: Vec<&str> = components.keys().map(String::as_str).collect();
+        assert_eq!(
+            names,
+            [
+                "g.A",
+                "g.B",
+                "g.C",
+                "g.Orders",
+                "g.View.A",
+                "g.View.B",
+                "g.View.Orders",
+                "g.View"
+            ]
+        );
+        assert_eq!(components["g.B"]["$ref"], "#/components/schemas/g.A");
+        assert_eq!(
+            components["g.View.B"]["$ref"],
+            "#/components/schemas/g.View.A"
+        );
+        assert_eq!(components["g.View.A"]["type"], "integer");
+        let v = &components["g.View"];
+        assert_eq!(
+            v["properties"]["b"]["$ref"],
+            "#/components/schemas/g.View.B"
+        );
+        assert_eq!(v["properties"]["c"]["$ref"], "#/components/schemas/g.C");
+        assert!(components["g.Orders"].get("$schema").is_none());
+        assert!(components["g.Orders"].get("$defs").is_none());
+    }
 }
