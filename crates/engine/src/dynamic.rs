@@ -15,6 +15,7 @@ use crate::rng::GameRng;
 use crate::ruleset::{
     OptionSpec, OrderIssue, Outcome, Ruleset, Seat, SeatInfo, Setup, SetupError, ViewFiles,
 };
+use crate::schema::{schema_of, Side};
 use crate::table::{Table, TableAct};
 
 /// What reading an orders file gave.
@@ -115,6 +116,12 @@ pub trait DynRuleset: Send + Sync {
     fn options(&self) -> &'static [OptionSpec] {
         &[]
     }
+    /// The JSON schema (2020-12) of one seat's orders as JSON, derived
+    /// from [`Ruleset::Orders`]: what [`Game::submit_json`] reads.
+    fn orders_schema(&self) -> Value;
+    /// The JSON schema (2020-12) of a view, derived from
+    /// [`Ruleset::View`]: what [`Game::view`] writes.
+    fn view_schema(&self) -> Value;
     /// Starts a game.
     fn start(
         &self,
@@ -146,6 +153,17 @@ pub trait DynRuleset: Send + Sync {
         view_text: &str,
         seed: u64,
     ) -> Result<(String, String), SetupError>;
+    /// The same answer as JSON orders (what [`Game::submit_json`] and the
+    /// HTTP API's JSON orders take), for a client that speaks JSON but
+    /// reads the view's files to run a built-in bot.
+    fn bot_answer_json(
+        &self,
+        bot: &str,
+        seat: Seat,
+        view_name: &str,
+        view_text: &str,
+        seed: u64,
+    ) -> Result<Value, SetupError>;
     /// Re-runs a record with these rules (see [`crate::verify::verify`]).
     fn verify(&self, record: &GameRecord) -> Result<Option<crate::verify::Divergence>, SetupError>;
 }
@@ -284,6 +302,12 @@ impl<R: ViewFiles> DynRuleset for Registered<R> {
     fn options(&self) -> &'static [OptionSpec] {
         self.0.options()
     }
+    fn orders_schema(&self) -> Value {
+        schema_of::<R::Orders>(R::NAME, Side::Orders)
+    }
+    fn view_schema(&self) -> Value {
+        schema_of::<R::View>(R::NAME, Side::View)
+    }
     fn start(
         &self,
         setup: Setup,
@@ -328,18 +352,42 @@ impl<R: ViewFiles> DynRuleset for Registered<R> {
         seed: u64,
     ) -> Result<(String, String), SetupError> {
         let rules = &*self.0;
-        let mut b = find_bot(rules, bot, "bot")?;
-        let view = rules.parse_view(view_name, view_text)?;
-        let mut rng = GameRng::from_seed(seed);
-        let orders = b.orders(rules, &view, seat, &mut rng);
+        let (view, orders) = answer(rules, bot, seat, view_name, view_text, seed)?;
         Ok((
             rules.orders_file_for_view(&view, seat),
             rules.orders_text(&orders),
         ))
     }
+    fn bot_answer_json(
+        &self,
+        bot: &str,
+        seat: Seat,
+        view_name: &str,
+        view_text: &str,
+        seed: u64,
+    ) -> Result<Value, SetupError> {
+        let (_, orders) = answer(&*self.0, bot, seat, view_name, view_text, seed)?;
+        Ok(serde_json::to_value(orders).expect("orders serialise"))
+    }
     fn verify(&self, record: &GameRecord) -> Result<Option<crate::verify::Divergence>, SetupError> {
         crate::verify::verify(self.0.clone(), record)
     }
+}
+
+/// Bot `bot`'s orders for `seat` from a view file, with the view read.
+fn answer<R: ViewFiles>(
+    rules: &R,
+    bot: &str,
+    seat: Seat,
+    view_name: &str,
+    view_text: &str,
+    seed: u64,
+) -> Result<(R::View, R::Orders), SetupError> {
+    let mut b = find_bot(rules, bot, "bot")?;
+    let view = rules.parse_view(view_name, view_text)?;
+    let mut rng = GameRng::from_seed(seed);
+    let orders = b.orders(rules, &view, seat, &mut rng);
+    Ok((view, orders))
 }
 
 /// A built-in bot by name, or an error at `field` listing the bots there are.

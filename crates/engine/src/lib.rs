@@ -13,7 +13,10 @@
 //!   they never match on a ruleset's name;
 //! * [`table`]: resigning and agreeing a draw, which every ruleset gets
 //!   without code of its own;
-//! * [`Bot`], a player written in Rust; [`verify`] re-runs a record.
+//! * [`Bot`], a player written in Rust; [`verify`] re-runs a record;
+//! * the JSON schemas of a ruleset's orders and views
+//!   ([`DynRuleset::orders_schema`], [`DynRuleset::view_schema`]), derived
+//!   from its types, so every ruleset's are served alike.
 //!
 //! Rulesets are pure: they get their randomness from the generator passed in
 //! and do no I/O. The engine reads no clock either: timestamps come from the
@@ -23,6 +26,7 @@ mod dynamic;
 mod matches;
 mod rng;
 mod ruleset;
+mod schema;
 pub mod table;
 pub mod verify;
 

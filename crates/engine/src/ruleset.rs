@@ -3,6 +3,7 @@
 use std::fmt;
 
 use record::{Action, UnitData};
+use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -232,10 +233,14 @@ pub struct RecordTurn {
 pub trait Ruleset: Send + Sync + Sized + 'static {
     /// The whole game state, serialisable (the generator is kept beside it).
     type State: Clone + Serialize + DeserializeOwned + Send + Sync;
-    /// One seat's orders for one turn.
-    type Orders: Clone + Serialize + DeserializeOwned + Send + Sync + Default;
-    /// What one seat (or a spectator) may see.
-    type View: Serialize;
+    /// One seat's orders for one turn. Its JSON schema (derived with
+    /// `schemars`, doc comments becoming descriptions) is what the host
+    /// serves to bot writers, so it must describe exactly what
+    /// deserialising accepts.
+    type Orders: Clone + Serialize + DeserializeOwned + JsonSchema + Send + Sync + Default;
+    /// What one seat (or a spectator) may see; its JSON schema is served
+    /// too and must describe exactly what serialising gives.
+    type View: Serialize + JsonSchema;
 
     /// The ruleset's name in records (`type`), lower-case.
     const NAME: &'static str;

@@ -68,6 +68,7 @@ pub fn router(state: AppState, body_limit: usize) -> Router {
         .merge(crate::assets::routes())
         .route("/api/openapi.json", get(openapi_doc))
         .route("/api/rulesets", get(rulesets))
+        .route("/api/rulesets/{name}", get(crate::playing::ruleset))
         .route(
             "/api/rulesets/{name}/scenarios",
             get(crate::playing::scenarios),

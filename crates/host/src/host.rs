@@ -209,6 +209,17 @@ fn not_found(id: &str) -> HostError {
     HostError::new(ErrorKind::NotFound, format!("no game `{id}`"))
 }
 
+/// What clients learn of a ruleset in the list of rulesets.
+fn ruleset_entry(r: &dyn DynRuleset) -> Value {
+    json!({
+        "name": r.name(),
+        "version": r.version(),
+        "bots": r.bot_names(),
+        "default_scenario": r.default_scenario(),
+        "options": r.options(),
+    })
+}
+
 impl Host {
     /// Loads the stored games in play (finished ones are read when asked
     /// for). `admin_token`: required to create games when given.
@@ -417,20 +428,31 @@ impl Host {
 
     /// The rulesets and their bots, for clients.
     pub fn rulesets(&self) -> Value {
-        Value::Array(
-            self.rulesets
-                .iter()
-                .map(|r| {
-                    json!({
-                        "name": r.name(),
-                        "version": r.version(),
-                        "bots": r.bot_names(),
-                        "default_scenario": r.default_scenario(),
-                        "options": r.options(),
-                    })
-                })
-                .collect(),
-        )
+        Value::Array(self.rulesets.iter().map(|r| ruleset_entry(&**r)).collect())
+    }
+
+    /// One ruleset's entry, as [`Host::rulesets`] lists it, with the JSON
+    /// schemas of its orders and views; by its name or one of its aliases
+    /// (in any case), or a 404 naming the rulesets there are.
+    pub fn ruleset_schemas(&self, name: &str) -> Result<Value, HostError> {
+        let canonical = registry::plugin(name).map(|p| p.name()).ok();
+        let rules = self
+            .rulesets
+            .iter()
+            .find(|r| r.name().eq_ignore_ascii_case(name) || Some(r.name()) == canonical)
+            .ok_or_else(|| {
+                let names: Vec<&str> = self.rulesets.iter().map(|r| r.name()).collect();
+                HostError::new(
+                    ErrorKind::NotFound,
+                    format!("no ruleset `{name}`; this server has: {}", names.join(", ")),
+                )
+            })?;
+        let mut entry = ruleset_entry(&**rules);
+        if let Some(m) = entry.as_object_mut() {
+            m.insert("orders_schema".into(), rules.orders_schema());
+            m.insert("view_schema".into(), rules.view_schema());
+        }
+        Ok(entry)
     }
 
     /// Creates a game: one token per human seat, shown once; one folder

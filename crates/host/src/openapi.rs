@@ -1,7 +1,19 @@
 //! The OpenAPI 3.1 document served at `/api/openapi.json`, written by hand
 //! from the routes in `api.rs` (a test checks every route is described).
+//!
+//! The shapes of orders and views are not written here: each ruleset's come
+//! from its own types (`DynRuleset::orders_schema`/`view_schema`) and go
+//! under `components.schemas` as `NAME.Orders` and `NAME.View`, their parts
+//! (`$defs`) beside them as `NAME.Part`, so every `$ref` points into
+//! `components` as OpenAPI tools expect. The orders body and the view
+//! response refer to them with `anyOf`, one per ruleset: the game's
+//! ruleset decides which applies, and several rulesets' orders share
+//! values (`[]` is orders of three of them), which `oneOf` would refuse.
 
-use serde_json::{json, Value};
+use std::sync::{Arc, OnceLock};
+
+use engine::DynRuleset;
+use serde_json::{json, Map, Value};
 
 fn error_responses(codes: &[&str]) -> Value {
     let mut m = serde_json::Map::new();
@@ -25,10 +37,152 @@ fn id_param() -> Value {
     json!({"name": "id", "in": "path", "required": true, "schema": {"type": "string"}})
 }
 
-/// The whole document.
+/// Where component `name` is referred to from.
+fn component_ref(name: &str) -> String {
+    format!("#/components/schemas/{name}")
+}
+
+/// A component's name made of `parts` joined with `.`, keeping only what
+/// OpenAPI allows in one (`^[a-zA-Z0-9.\-_]+$`).
+fn component_name(parts: &[&str]) -> String {
+    parts
+        .join(".")
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// Rewrites every `$ref` to `#/$defs/NAME...` in `schema` with `renamed`.
+fn rewrite_refs(schema: &mut Value, renamed: &Map<String, Value>) {
+    match schema {
+        Value::Object(o) => {
+            if let Some(Value::String(r)) = o.get_mut("$ref") {
+                if let Some(rest) = r.strip_prefix("#/$defs/") {
+                    let (def, tail) = rest.split_once('/').map_or((rest, ""), |(d, t)| (d, t));
+                    // `~1` and `~0` stand for `/` and `~` in a pointer.
+                    let def = def.replace("~1", "/").replace("~0", "~");
+                    if let Some(Value::String(to)) = renamed.get(&def) {
+                        *r = if tail.is_empty() {
+                            component_ref(to)
+                        } else {
+                            format!("{}/{tail}", component_ref(to))
+                        };
+                    }
+                }
+            }
+            o.values_mut().for_each(|v| rewrite_refs(v, renamed));
+        }
+        Value::Array(a) => a.iter_mut().for_each(|v| rewrite_refs(v, renamed)),
+        _ => {}
+    }
+}
+
+/// Puts a ruleset's schema of one side (`Orders`, `View`) into
+/// `components` as `RULESET.SIDE`, its `$defs` as `RULESET.DEF` (or
+/// `RULESET.SIDE.DEF` when the other side has a different part of that
+/// name; the same part is shared), and returns the root's component name.
+fn add_schema(
+    components: &mut Map<String, Value>,
+    ruleset: &str,
+    side: &str,
+    schema: Value,
+) -> String {
+    let mut schema = schema;
+    let defs = match schema.as_object_mut() {
+        Some(root) => {
+            // The document's dialect (3.1: JSON Schema 2020-12) applies;
+            // `$schema` belongs at a resource's root only.
+            root.remove("$schema");
+            match root.remove("$defs") {
+                Some(Value::Object(d)) => d,
+                _ => Map::new(),
+            }
+        }
+        None => Map::new(),
+    };
+    // Each part takes the short name `RULESET.DEF` unless a root has it
+    // or the other side put a different part there; a part that refers to
+    // a part so moved differs in turn, hence the repeat until none moves
+    // (names only ever move from short to long, so it ends).
+    let long = |def: &str| component_name(&[ruleset, side, def]);
+    let mut renamed: Map<String, Value> = defs
+        .keys()
+        .map(|def| {
+            let name = if def == "Orders" || def == "View" {
+                long(def)
+            } else {
+                component_name(&[ruleset, def])
+            };
+            (def.clone(), Value::String(name))
+        })
+        .collect();
+    loop {
+        let mut moved = false;
+        for (def, body) in &defs {
+            let name = renamed[def].as_str().unwrap_or_default().to_string();
+            let Some(there) = components.get(&name) else {
+                continue;
+            };
+            let mut mine = body.clone();
+            rewrite_refs(&mut mine, &renamed);
+            if *there != mine {
+                renamed.insert(def.clone(), Value::String(long(def)));
+                moved = true;
+            }
+        }
+        if !moved {
+            break;
+        }
+    }
+    for (def, mut body) in defs {
+        rewrite_refs(&mut body, &renamed);
+        let name = renamed[&def]
+            .as_str()
+            .expect("names are strings")
+            .to_string();
+        components.insert(name, body);
+    }
+    rewrite_refs(&mut schema, &renamed);
+    let root = component_name(&[ruleset, side]);
+    components.insert(root.clone(), schema);
+    root
+}
+
+/// Every ruleset's orders and view schemas as components; returns the
+/// `anyOf` lists that refer to the orders and to the views.
+fn ruleset_schemas(
+    rulesets: &[Arc<dyn DynRuleset>],
+    components: &mut Map<String, Value>,
+) -> (Vec<Value>, Vec<Value>) {
+    let (mut orders, mut views) = (Vec::new(), Vec::new());
+    for r in rulesets {
+        let o = add_schema(components, r.name(), "Orders", r.orders_schema());
+        let v = add_schema(components, r.name(), "View", r.view_schema());
+        orders.push(json!({"$ref": component_ref(&o)}));
+        views.push(json!({"$ref": component_ref(&v)}));
+    }
+    (orders, views)
+}
+
+/// The whole document (built once: it depends on the build only).
 pub fn document() -> Value {
+    static DOCUMENT: OnceLock<Value> = OnceLock::new();
+    DOCUMENT
+        .get_or_init(|| build(&registry::rulesets()))
+        .clone()
+}
+
+fn build(rulesets: &[Arc<dyn DynRuleset>]) -> Value {
+    let mut ruleset_components = Map::new();
+    let (any_orders, any_view) = ruleset_schemas(rulesets, &mut ruleset_components);
     let ok_json = |d: &str| json!({"description": d, "content": {"application/json": {"schema": {"type": "object"}}}});
-    json!({
+    let mut doc = json!({
         "openapi": "3.1.0",
         "info": {
             "title": "Orderly host",
@@ -49,6 +203,27 @@ pub fn document() -> Value {
                             "column": {"type": "integer"}, "reason": {"type": "string"}}}}
                     }
                 },
+                "Orders": {
+                    "description": "One seat's orders for one turn, in the shape of the game's ruleset (`NAME.Orders`, also served by `GET /api/rulesets/{name}` as `orders_schema`).",
+                    "anyOf": any_orders
+                },
+                "View": {
+                    "description": "A seat's (or the spectators') view, in the shape of the game's ruleset (`NAME.View`, also served by `GET /api/rulesets/{name}` as `view_schema`).",
+                    "anyOf": any_view
+                },
+                "ViewResponse": {"anyOf": [
+                    {"type": "object", "required": ["seat", "turn", "step", "view"], "properties": {
+                        "seat": {"type": ["integer", "null"], "minimum": 0, "description": "the seat whose view it is; null for the spectators'"},
+                        "turn": {"type": "integer", "minimum": 0, "description": "the turn, as the ruleset counts"},
+                        "step": {"type": "integer", "minimum": 0, "description": "how many times the game has moved on; changes with every resolution"},
+                        "view": {"$ref": "#/components/schemas/View"}}},
+                    {"type": "object", "required": ["seat", "turn", "step", "files", "orders_file"], "properties": {
+                        "seat": {"type": ["integer", "null"], "minimum": 0},
+                        "turn": {"type": "integer", "minimum": 0},
+                        "step": {"type": "integer", "minimum": 0},
+                        "files": {"type": "array", "items": {"type": "object", "required": ["name", "contents"], "properties": {"name": {"type": "string"}, "contents": {"type": "string"}}}},
+                        "orders_file": {"type": ["string", "null"], "description": "the file the seat writes its orders in; null for the spectators"}}}
+                ]},
                 "Seat": {"oneOf": [
                     {"type": "string", "description": "`human`, `files`, or a built-in bot's name (see GET /api/rulesets)"},
                     {"type": "object", "additionalProperties": false, "required": ["kind"], "properties": {"kind": {"enum": ["human", "files"]}}},
@@ -79,6 +254,9 @@ pub fn document() -> Value {
         "paths": {
             "/api/openapi.json": {"get": {"summary": "This document", "responses": {"200": ok_json("the document")}}},
             "/api/rulesets": {"get": {"summary": "Rulesets: name, version, built-in bots and the default scenario (map) a game gets when it names none", "responses": {"200": ok_json("the rulesets")}}},
+            "/api/rulesets/{name}": {"get": {"summary": "One ruleset's entry (as the list gives it) with the JSON schemas of its orders (`orders_schema`) and views (`view_schema`), JSON Schema 2020-12 derived from the rules' own types",
+                "parameters": [{"name": "name", "in": "path", "required": true, "schema": {"type": "string"}, "description": "the ruleset's name or one of its aliases, in any case"}],
+                "responses": merge(json!({"200": ok_json("name, version, bots, default_scenario, options, orders_schema, view_schema")}), error_responses(&["404"]))}},
             "/api/games": {
                 "get": {"summary": "One page of the games' public statuses",
                     "description": "A JSON array of statuses, in creation order (or newest first). When there are more games, the `Link` header names the next page (`<…>; rel=\"next\"`); `X-Total-Count` is the number of games in all.",
@@ -102,11 +280,11 @@ pub fn document() -> Value {
             "/api/games/{id}/view": {"get": {"summary": "A seat's view with its token; the spectators' view without",
                 "security": [{}, {"bearer": []}],
                 "parameters": [id_param(), {"name": "format", "in": "query", "schema": {"enum": ["json", "files"]}}],
-                "responses": merge(json!({"200": ok_json("view")}), error_responses(&["400", "401", "404"]))}},
+                "responses": merge(json!({"200": {"description": "the seat's (or the spectators') view: as JSON (`view`, of the game's ruleset: see `GET /api/rulesets/{name}`), or with `format=files` as the ruleset's native files", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ViewResponse"}}}}}), error_responses(&["400", "401", "404"]))}},
             "/api/games/{id}/orders": {"post": {"summary": "The seat's orders for the current turn (JSON, or the ruleset's text file as text/plain); replaces earlier ones; 202 once durable",
                 "security": [{"bearer": []}],
                 "parameters": [id_param(), {"name": "turn", "in": "query", "schema": {"type": "integer"}, "description": "only for this turn"}],
-                "requestBody": {"required": true, "content": {"application/json": {"schema": {}}, "text/plain": {"schema": {"type": "string"}}}},
+                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Orders"}}, "text/plain": {"schema": {"type": "string"}}}},
                 "responses": merge(json!({"202": ok_json("accepted, with notes")}), error_responses(&["400", "401", "404", "409", "413", "422", "503"]))}},
             "/api/games/{id}/record": {"get": {"summary": "The game record; only its public parts until the game is over",
                 "parameters": [id_param()],
@@ -138,5 +316,59 @@ pub fn document() -> Value {
                 "parameters": [id_param(), {"name": "token", "in": "query", "schema": {"type": "string"}, "description": "seat token, for clients that cannot set headers"}],
                 "responses": merge(json!({"200": {"description": "event stream", "content": {"text/event-stream": {}}}}), error_responses(&["401", "404"]))}}
         }
-    })
+    });
+    if let Some(schemas) = doc["components"]["schemas"].as_object_mut() {
+        schemas.extend(ruleset_components);
+    }
+    doc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Parts the two sides share are one component; parts of one name
+    /// that differ, and those referring to them, are kept apart; every
+    /// reference lands on the part it meant.
+    #[test]
+    fn parts_of_both_sides_share_names_only_when_equal() {
+        let mut components = Map::new();
+        let orders = json!({"$schema": "x", "type": "array", "items": {"$ref": "#/$defs/B"}, "$defs": {
+            "A": {"type": "string"}, "B": {"$ref": "#/$defs/A"}, "C": {"type": "null"}}});
+        let view = json!({"type": "object", "properties": {"b": {"$ref": "#/$defs/B"}, "c": {"$ref": "#/$defs/C"}}, "$defs": {
+            "A": {"type": "integer"}, "B": {"$ref": "#/$defs/A"}, "C": {"type": "null"}, "Orders": {"type": "boolean"}}});
+        assert_eq!(
+            add_schema(&mut components, "g", "Orders", orders),
+            "g.Orders"
+        );
+        assert_eq!(add_schema(&mut components, "g", "View", view), "g.View");
+        let names: Vec<&str> = components.keys().map(String::as_str).collect();
+        assert_eq!(
+            names,
+            [
+                "g.A",
+                "g.B",
+                "g.C",
+                "g.Orders",
+                "g.View.A",
+                "g.View.B",
+                "g.View.Orders",
+                "g.View"
+            ]
+        );
+        assert_eq!(components["g.B"]["$ref"], "#/components/schemas/g.A");
+        assert_eq!(
+            components["g.View.B"]["$ref"],
+            "#/components/schemas/g.View.A"
+        );
+        assert_eq!(components["g.View.A"]["type"], "integer");
+        let v = &components["g.View"];
+        assert_eq!(
+            v["properties"]["b"]["$ref"],
+            "#/components/schemas/g.View.B"
+        );
+        assert_eq!(v["properties"]["c"]["$ref"], "#/components/schemas/g.C");
+        assert!(components["g.Orders"].get("$schema").is_none());
+        assert!(components["g.Orders"].get("$defs").is_none());
+    }
 }

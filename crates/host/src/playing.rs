@@ -10,7 +10,9 @@
 //!   being played is not told until it is resolved.
 //!
 //! * `GET /api/rulesets/{name}/scenarios`: the maps a game may start
-//!   from, for the lobby.
+//!   from, for the lobby;
+//! * `GET /api/rulesets/{name}`: the ruleset's entry with the JSON schemas
+//!   of its orders and views, for bot writers.
 //!
 //! Kept apart from `api.rs` so the routes are one line each there.
 
@@ -120,4 +122,14 @@ pub(crate) async fn scenarios(Path(name): Path<String>) -> Result<Response, Host
         "scenarios": plugin.rules.scenarios(),
     }))
     .into_response())
+}
+
+/// `GET /api/rulesets/{name}`: the ruleset's entry, as the list gives it,
+/// with `orders_schema` and `view_schema` (JSON Schema 2020-12, derived
+/// from the rules' types).
+pub(crate) async fn ruleset(
+    State(s): State<AppState>,
+    Path(name): Path<String>,
+) -> Result<Response, HostError> {
+    Ok(Json(s.host.ruleset_schemas(&name)?).into_response())
 }

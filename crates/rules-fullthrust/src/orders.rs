@@ -16,25 +16,33 @@
 
 use gzf::ft2::values::{MoveElement, Value};
 use gzf::ft2::{read, BlockKind, Ft2Block};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use engine::OrderIssue;
 
 /// One system's orders, as written under the ship in the orders file.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct SystemOrders {
-    /// The system type as in the view (`A Battery`, `FireCon`).
+    /// The system type as in the view (`ships[].systems[].kind`: `A
+    /// Battery`, `FireCon`). Systems are matched by their place in the
+    /// ship's list, so list every system up to the last one you order.
     pub kind: String,
-    /// The `Orders` entries (`Fire at EUS Huron`).
+    /// The `Orders` entries: `Fire at <ship name>` for a battery (spec
+    /// 7.4); none holds fire.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub orders: Vec<String>,
 }
 
 /// One ship's orders.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ShipOrders {
+    /// The ship's name (`ships[].name` of the view), one of the fleet's.
     pub ship: String,
-    /// The `Move` order; empty goes straight ahead (spec M-f).
+    /// The `Move` order: velocity changes and turns, applied in order
+    /// within the ship's thrust; empty goes straight ahead (spec M-f).
     #[serde(rename = "move", default, skip_serializing_if = "Vec::is_empty")]
     pub move_order: Vec<MoveElement>,
     /// The ship's systems up to the last one that has orders.
@@ -42,15 +50,22 @@ pub struct ShipOrders {
     pub systems: Vec<SystemOrders>,
 }
 
-/// A fleet's orders for one turn.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// A fleet's orders for one turn, e.g. `{"scenario": "Duel", "turn": 1,
+/// "ships": [{"ship": "Lark", "move": [{"Port": 1}], "systems": [{"kind":
+/// "B Battery", "orders": ["Fire at Warden"]}]}]}`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Orders {
-    /// The Scenario's name, written into the orders file's last block.
+    /// The Scenario's name (`scenario` of the view), written into the
+    /// orders file's last block.
     #[serde(default)]
     pub scenario: String,
-    /// The turn the orders are for (the file's completeness mark).
+    /// The turn the orders are for (`turn` of the view; the file's
+    /// completeness mark).
     #[serde(default)]
     pub turn: u64,
+    /// The fleet's ships that get orders; a ship left out goes straight
+    /// ahead and holds fire.
     #[serde(default)]
     pub ships: Vec<ShipOrders>,
 }

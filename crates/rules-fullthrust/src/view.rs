@@ -13,6 +13,7 @@ use gzf::ft2::values::{Activity, DamageStatus};
 use gzf::ft2::view::Ship;
 use gzf::ft2::BlockKind;
 use gzf::rules::fire::in_play;
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use engine::{Seat, SetupError};
@@ -20,15 +21,18 @@ use engine::{Seat, SetupError};
 use crate::state::State;
 
 /// One fleet's (or a spectator's) view of a turn.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct FleetView {
+    /// The scenario's name.
     pub scenario: String,
+    /// The turn being played, from 1.
     pub turn: u64,
     /// The fleets in seat order.
     pub fleets: Vec<String>,
-    /// The seat the view is for; `None` for a spectator.
+    /// The seat the view is for (from 0); `null` for a spectator.
     pub seat: Option<usize>,
-    /// The view file's text (canonical FT2).
+    /// The view file's text (canonical FT2, gzf-ft2 spec): everything,
+    /// including what `ships` sums up.
     pub file: String,
     /// The file's ships as the browser needs them (where, which way, how
     /// fast, each system's arcs and state), so its controller can draw arcs
@@ -98,34 +102,48 @@ impl FleetView {
 }
 
 /// One ship as the browser needs it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct ShipLine {
     /// The record's unit id: the ship's place in file order, from 1.
     pub id: u64,
+    /// Its name, which orders name.
     pub name: String,
+    /// Its fleet's name; `null` for a ship of no fleet.
     pub fleet: Option<String>,
-    /// The seat of its fleet.
+    /// The seat of its fleet (from 0); `null` when none plays it.
     pub seat: Option<usize>,
-    /// Position in MU (absent off the map).
+    /// East-west position in MU (`null` off the map).
     pub x: Option<f64>,
+    /// North-south position in MU, growing north (`null` off the map).
     pub y: Option<f64>,
+    /// Heading as a clock face, 1 to 12 (12 is north, 3 east).
     pub course: u8,
+    /// Speed in MU a turn.
     pub velocity: i64,
+    /// Thrust rating: how much velocity change and turning a move may use.
     pub thrust: i64,
     /// On the map and not destroyed.
     pub in_play: bool,
+    /// Its systems in file order: the order a ship's orders list them.
     pub systems: Vec<SystemLine>,
 }
 
 /// One system of a ship, in file order (the order the orders list them).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct SystemLine {
+    /// The system type (`A Battery`, `FireCon`), as orders name it.
     pub kind: String,
-    /// Firing arcs as letters (`F`, `P`, `S`, `A`).
+    /// Firing arcs as letters: `F` fore, `P` port, `S` starboard, `A` aft.
     pub arcs: Vec<String>,
     /// `ok`, `inactive`, `damaged` or `destroyed` (spec 7.4: only an `ok`
     /// battery fires).
+    #[schemars(schema_with = "status_schema")]
     pub status: &'static str,
+}
+
+/// The four words [`SystemLine::status`] takes.
+fn status_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({"enum": ["ok", "inactive", "damaged", "destroyed"]})
 }
 
 /// The ships of a file, for [`FleetView::listing`].

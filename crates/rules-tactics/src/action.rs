@@ -3,6 +3,7 @@
 //! engine writes for them: keys in its order, directions rotated by 0°,
 //! whole numbers without a fraction (spec §11.3).
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -10,30 +11,49 @@ use crate::board::{Dir, Tile};
 use crate::game::Color;
 use crate::units::UnitType;
 
-/// One input of a player (spec §4.1). A seat's orders for its turn are a
-/// list of these (spec §15).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// One input of a player (spec §4.1), named by its `type`, e.g.
+/// `{"type": "move", "unit": 3, "assignment": [4, 5]}`. A seat's orders
+/// for its turn are a list of these, applied in order (spec §15); a unit
+/// may move once and act once a turn, and `turn` or `endTurn` ends it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "camelCase", deny_unknown_fields)]
 pub enum Input {
     /// Move the unit to a tile.
     Move {
+        /// The unit's id (`game.teams[].units[].id`; `options[].unit` of
+        /// the view lists those able to act).
         unit: u32,
+        /// The tile to go to: one of the unit's `options[].moves`.
         assignment: Tile,
+        /// The facing after the move; the engine's own choice when absent.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         direction: Option<Dir>,
     },
     /// Attack: a target tile for targeted units, none for "all" units.
     Attack {
+        /// The attacking unit's id.
         unit: u32,
+        /// The tile aimed at: one of the unit's `options[].targets`; absent
+        /// for units that attack all around (`attacks_all`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         target: Option<Tile>,
+        /// The facing after the attack; toward the target when absent.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         direction: Option<Dir>,
     },
-    /// The unit's special (Deathblow, Regenerate).
-    AttackSpecial { unit: u32 },
+    /// The unit's special (Deathblow, Regenerate), when its
+    /// `options[].special` says it is available.
+    AttackSpecial {
+        /// The unit's id.
+        unit: u32,
+    },
     /// Turn to face a direction; ends the turn.
-    Turn { unit: u32, direction: Dir },
+    Turn {
+        /// The unit's id.
+        unit: u32,
+        /// The new facing: `N`, `E`, `S` or `W`.
+        direction: Dir,
+    },
     /// End the turn.
     EndTurn,
 }
@@ -63,15 +83,16 @@ impl Input {
 }
 
 /// Why an attack missed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Miss {
     Blocked,
     Deflected,
 }
 
-/// One property change of a result: the property's new value (spec §4.5).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// One property change of a result, named by its one key: the property's
+/// new value (spec §4.5).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum Change {
     MHealth(i32),
@@ -111,13 +132,17 @@ impl Change {
 }
 
 /// The effect of an action on one unit (spec §6.5, §11.2).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default, JsonSchema)]
 pub struct Res {
+    /// The unit affected.
     pub unit: u32,
+    /// The luck drawn for the attack, when one was drawn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub luck: Option<i64>,
+    /// Why the attack missed, when it did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub miss: Option<Miss>,
+    /// A line the engine shows with the result (a battle cry, a taunt).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notice: Option<String>,
     /// In the order written; empty means no `changes` key.
@@ -199,14 +224,17 @@ fn results_json(results: &[Res]) -> Value {
 
 /// A recorded action: what happened and the team whose turn it is (for
 /// counter-actions the attacker's team, spec §11.2).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Action {
+    /// The index of the team whose turn it is.
     pub team: usize,
+    /// What happened, named by its one key (`move`, `attack`, ...).
     pub kind: ActionKind,
 }
 
-/// The action types of the April 2019 engine (spec §11.2).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// The action types of the April 2019 engine (spec §11.2): `unit` is the
+/// acting unit's id, `results` the effects on each unit touched, in order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum ActionKind {
     Move {

@@ -9,8 +9,10 @@
 //! [`Dir`] has a variant for every string the rules can produce, so those
 //! quirks are reproduced exactly rather than approximated.
 
+use std::borrow::Cow;
 use std::fmt;
 
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The side of the square grid; tiles are `[0..SIZE, 0..SIZE]` minus corners.
@@ -84,6 +86,23 @@ impl<'de> Deserialize<'de> for Tile {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Tile, D::Error> {
         let [x, y] = <[i32; 2]>::deserialize(d)?;
         Ok(Tile { x, y })
+    }
+}
+
+/// Written by hand as the (de)serialisers above are: a pair `[x, y]`.
+impl JsonSchema for Tile {
+    fn schema_name() -> Cow<'static, str> {
+        "Tile".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "A tile `[x, y]`: `x` the column (0 west to 10 east), `y` the row (0 north to 10 south); the 11 × 11 board lacks its corners (109 tiles).",
+            "type": "array",
+            "prefixItems": [{"type": "integer"}, {"type": "integer"}],
+            "items": false,
+            "minItems": 2,
+        })
     }
 }
 
@@ -231,6 +250,20 @@ impl<'de> Deserialize<'de> for Dir {
         let s = String::deserialize(d)?;
         Dir::parse(&s).ok_or_else(|| {
             serde::de::Error::custom(format!("`{s}` is not a direction; use N, E, S or W"))
+        })
+    }
+}
+
+/// Every string [`Dir::parse`] reads (and so every one written).
+impl JsonSchema for Dir {
+    fn schema_name() -> Cow<'static, str> {
+        "Dir".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "A direction as the engine spells it: a facing is `N`, `E`, `S` or `W` (north is row 0); the others appear in recorded actions (spec §1.2).",
+            "enum": ["N", "NE", "E", "SE", "S", "SW", "W", "NW", "WN", "WS", "EN", "ES", "NSEW"],
         })
     }
 }
@@ -389,6 +422,30 @@ pub fn sight_line(from: Tile, to: Tile) -> impl Iterator<Item = Tile> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The hand-written schema lists exactly the strings the reader takes
+    /// (and so every one the writer gives).
+    #[test]
+    fn the_dir_schema_lists_what_parse_reads() {
+        let schema = schemars::schema_for!(Dir).to_value();
+        let listed = schema["enum"].as_array().unwrap();
+        for s in listed {
+            let d = Dir::parse(s.as_str().unwrap()).unwrap();
+            assert_eq!(s.as_str(), Some(d.as_str()));
+        }
+        for d in CIRCLE
+            .into_iter()
+            .chain([Dir::WN, Dir::WS, Dir::EN, Dir::ES, Dir::NSEW])
+        {
+            assert!(listed.contains(&serde_json::Value::from(d.as_str())), "{d}");
+        }
+        assert_eq!(listed.len(), 13);
+        let tile = schemars::schema_for!(Tile).to_value();
+        let v = serde_json::to_value(Tile::new(3, 4)).unwrap();
+        assert_eq!(v, serde_json::json!([3, 4]));
+        assert_eq!(tile["minItems"], 2);
+        assert_eq!(tile["items"], false);
+    }
 
     #[test]
     fn there_are_109_tiles() {

@@ -7,6 +7,7 @@
 //! records (snapshots, Cleric draws, `endTurn` results, team scores); lookups
 //! by id scan at most 21 units, which is cheaper than keeping an index right.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
@@ -16,7 +17,7 @@ use crate::error::Error;
 use crate::units::UnitType;
 
 /// The two game types of the April 2019 engine.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum GameKind {
     /// Two teams (`type` absent or `classic`).
@@ -54,7 +55,7 @@ impl GameKind {
 }
 
 /// A team colour (spec §2.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum Color {
     White,
     Red,
@@ -88,7 +89,7 @@ impl Color {
 }
 
 /// A team's `bot` field: `true`/`false`, or a bot's name (`"Chaos"`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum BotFlag {
     Flag(bool),
@@ -96,34 +97,48 @@ pub enum BotFlag {
 }
 
 /// One entry of a team's set: a unit type on a tile, as seen from the north.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct SetEntry {
+    /// The unit's type.
     #[serde(rename = "type")]
     pub kind: UnitType,
+    /// Its starting tile, as seen from the north.
     pub assignment: Tile,
 }
 
 /// A unit on the board (spec §3.2).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Unit {
+    /// Its id, which orders name.
     pub id: u32,
+    /// Its type, which decides its stats (spec §3.1).
     #[serde(rename = "type")]
     pub kind: UnitType,
+    /// Where it stands.
     pub tile: Tile,
     /// Its facing; non-directional units keep `S` internally.
     pub facing: Dir,
     /// Its colour: the team's, until a `phase` changes it.
     pub color: Option<Color>,
+    /// Change to its type's health: damage taken is negative; it dies at
+    /// minus its type's health.
     pub m_health: i32,
+    /// Change to its type's blocking (a fraction).
     pub m_blocking: f64,
+    /// Change to its type's power.
     pub m_power: i32,
+    /// Change to its type's armor.
     pub m_armor: i32,
+    /// Turns it must wait before it acts again; 0 acts now.
     pub m_recovery: i32,
-    /// The units it focuses on (`None` is the engine's `false`).
+    /// The units it focuses on; `null` when it focuses on none.
     pub focusing: Option<Vec<u32>>,
-    /// The units paralysing it; `Some(vec![])` still paralyses (spec D6).
+    /// The units paralysing it; `null` when none (an empty list still
+    /// paralyses, spec D6).
     pub paralyzed: Option<Vec<u32>>,
+    /// The units poisoning it; `null` when none.
     pub poisoned: Option<Vec<u32>>,
+    /// Shielded by a barrier.
     pub barriered: bool,
 }
 
@@ -172,16 +187,21 @@ impl Unit {
 }
 
 /// A team (spec §2.1) with its living units in list order.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Team {
     /// Index in `teams` (the turn order).
     pub id: usize,
     /// The slot before the turn order was rotated: decides where it stands.
     pub original_id: usize,
+    /// Its name (`Chaos` for the Chaos team).
     pub name: Option<String>,
+    /// Its colour.
     pub color: Option<Color>,
+    /// Whether a bot plays it, as the engine records it.
     pub bot: Option<BotFlag>,
+    /// The units it started with, as seen from the north.
     pub set: Vec<SetEntry>,
+    /// Its living units in list order.
     pub units: Vec<Unit>,
 }
 
@@ -215,7 +235,7 @@ pub struct TeamSpec {
 }
 
 /// Why the game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum EndReason {
     /// One team is left alive: it wins.
@@ -227,16 +247,20 @@ pub enum EndReason {
 }
 
 /// The end of a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct End {
+    /// The winning team's index; `null` for a draw.
     pub winner: Option<usize>,
+    /// Why it ended.
     pub reason: EndReason,
 }
 
 /// A whole game's state.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Game {
+    /// `classic` (two teams) or `chaos`.
     pub kind: GameKind,
+    /// The teams in turn order; seat `i` plays `teams[i]`.
     pub teams: Vec<Team>,
     /// The current turn's index; it belongs to team `turn mod teams.len()`.
     pub turn: usize,
@@ -244,6 +268,7 @@ pub struct Game {
     pub actions: Vec<Action>,
     /// Finished turns in a row, newest backwards, of nothing but `endTurn`.
     pub idle_turns: usize,
+    /// How the game ended; `null` while it runs.
     pub end: Option<End>,
 }
 

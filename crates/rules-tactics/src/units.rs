@@ -1,8 +1,10 @@
 //! The ten unit types of the April 2019 engine and their stats (spec §3.1),
 //! as one table: every rule asks a type for its numbers and flags here.
 
+use std::borrow::Cow;
 use std::fmt;
 
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A unit type with stats. Other names the engine knew had none and cannot
@@ -250,6 +252,21 @@ impl Serialize for UnitType {
     }
 }
 
+/// The names [`UnitType::parse`] reads, from [`UnitType::ALL`].
+impl JsonSchema for UnitType {
+    fn schema_name() -> Cow<'static, str> {
+        "UnitType".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let names: Vec<&str> = UnitType::ALL.iter().map(|t| t.as_str()).collect();
+        json_schema!({
+            "description": "A unit type with stats in these rules (spec §3.1).",
+            "enum": names,
+        })
+    }
+}
+
 impl<'de> Deserialize<'de> for UnitType {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<UnitType, D::Error> {
         let s = String::deserialize(d)?;
@@ -258,5 +275,23 @@ impl<'de> Deserialize<'de> for UnitType {
                 "`{s}` is not a unit type with stats in these rules"
             ))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The schema lists every type with stats, as the reader names them.
+    #[test]
+    fn the_unit_type_schema_lists_every_type() {
+        let schema = schemars::schema_for!(UnitType).to_value();
+        let listed: Vec<UnitType> = schema["enum"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| UnitType::parse(s.as_str().unwrap()).unwrap())
+            .collect();
+        assert_eq!(listed, UnitType::ALL);
     }
 }

@@ -4,6 +4,7 @@
 //! each of its units able to act may move and strike, so a client need not
 //! know the rules to offer only legal picks.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -21,11 +22,14 @@ pub struct RecentTurn {
     pub actions: Vec<Action>,
 }
 
-/// The view of one seat, or of a spectator.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// The view of one seat, or of a spectator. Tactics hides nothing: the
+/// whole game is here, with what the viewer's units may do when it is its
+/// turn.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct View {
     /// The viewer's seat (its team index), `None` for a spectator.
     pub seat: Option<usize>,
+    /// The whole game: teams in turn order with their units, the turn.
     pub game: Game,
     /// The turns since this seat's previous turn, oldest first, as the
     /// record writes their actions.
@@ -37,18 +41,22 @@ pub struct View {
 }
 
 /// A finished turn as the view shows it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct RecentView {
+    /// The turn's index.
     pub turn: usize,
+    /// The team that played it.
     pub team: usize,
     /// The actions as the record writes them.
     pub actions: Vec<Value>,
 }
 
 /// Where one unit able to act may go and strike from where it stands.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct UnitOptions {
+    /// The unit's id.
     pub unit: u32,
+    /// Tiles a `move` may go to.
     pub moves: Vec<Tile>,
     /// Tiles a targeted attack may aim at; empty for "all" units.
     pub targets: Vec<Tile>,

@@ -5,13 +5,18 @@
 //! is in its owner's hand exactly when no system holds it, so nothing else
 //! keeps leader positions that could fall out of step.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// A system's coordinates; `x` grows east, `y` grows north, `(0,0)` is the
 /// south-west corner (tae spec 2.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 pub struct Pos {
+    /// Column, from 0 (west).
     pub x: u16,
+    /// Row, from 0 (south).
     pub y: u16,
 }
 
@@ -30,7 +35,9 @@ impl std::fmt::Display for Pos {
 /// The four civilisations. One enum serves as a colonist's type, a leader's
 /// type and a score category, because the rules always pair them one to one
 /// (tae spec 3.1). The declaration order is the rulebook's fixed type order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     Merchant,
@@ -95,8 +102,9 @@ impl Kind {
     }
 }
 
-/// A system's fixed terrain.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// A system's fixed terrain: only inhabitable systems take colonies and
+/// leaders.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Terrain {
     Inhabitable,
@@ -105,14 +113,16 @@ pub enum Terrain {
 
 /// A colony. Colonies belong to nobody; `placed_by` and `id` only say where
 /// it came from (public once placed), for records and views.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Colony {
+    /// The colony's civilisation (the type of the colonist that founded it).
     pub kind: Kind,
     /// Only scientist colonies from the map carry one (tae spec 2.2).
     pub artifact: bool,
     /// The identifier of the colonist that founded it; `None` for the
     /// map's artifact colonies, which never were colonists.
     pub id: Option<u64>,
+    /// The seat that placed it; `null` for the map's artifact colonies.
     pub placed_by: Option<usize>,
 }
 
@@ -126,14 +136,18 @@ impl Colony {
 
 /// A leader standing on the board: its owner's seat and its type. A player
 /// has one leader of each type, so the pair names the leader.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub struct Leader {
+    /// The seat that owns it.
     pub owner: usize,
+    /// Its type.
     pub kind: Kind,
 }
 
-/// What a system holds now (tae spec 2.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// What a system holds now (tae spec 2.2), named by its `holds` field
+/// (`empty`, `colony`, `leader`, `destroyed`) with the colony's or the
+/// leader's fields beside it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "holds", rename_all = "lowercase")]
 pub enum Cell {
     Empty,
@@ -167,12 +181,17 @@ impl Cell {
     }
 }
 
-/// The grid. Cells are stored row by row from `y = 0`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// The grid. Cells are stored row by row from `y = 0`: the system at
+/// `(x, y)` is at index `y * width + x` of `terrain` and `cells`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Board {
+    /// Columns.
     pub width: u16,
+    /// Rows.
     pub height: u16,
+    /// Each system's terrain, `width * height` of them.
     pub terrain: Vec<Terrain>,
+    /// What each system holds, `width * height` of them.
     pub cells: Vec<Cell>,
 }
 

@@ -4,23 +4,56 @@
 //! order aimed off the board can be read and then refused with `off_board`
 //! rather than failing to parse.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// One order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "order", rename_all = "lowercase")]
+/// One order, named by its `order` field, e.g.
+/// `{"order": "colonize", "colonist": 19, "x": 2, "y": 3}`. A normal turn
+/// takes at most two orders of the first three kinds; a combat turn takes
+/// only `reinforce`, from the two seats in the combat (tae spec 7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+// A misspelt field is refused rather than read as a default.
+#[serde(tag = "order", rename_all = "lowercase", deny_unknown_fields)]
 pub enum Order {
-    /// Put colonist `colonist` on the empty system `(x, y)`.
-    Colonize { colonist: u64, x: i64, y: i64 },
-    /// Put leader `leader` (from hand or board) on `(x, y)`.
-    Move { leader: u64, x: i64, y: i64 },
-    /// Destroy system `(x, y)` with bomber `bomber`.
-    Bomb { bomber: u64, x: i64, y: i64 },
-    /// Commit colonist `colonist` to the current combat.
-    Reinforce { colonist: u64 },
+    /// Put a colonist of the seat's hand on an empty inhabitable system.
+    Colonize {
+        /// The colonist's identifier (`hand[].id` of the view).
+        colonist: u64,
+        /// The system's column (0 is the west edge).
+        x: i64,
+        /// The system's row (0 is the south edge).
+        y: i64,
+    },
+    /// Put one of the seat's leaders (from its hand or the board) on an
+    /// empty inhabitable system next to a colony.
+    Move {
+        /// The leader's identifier: seat `s` owns leaders `6s+1` to `6s+4`
+        /// (merchant, scientist, settler, mining).
+        leader: u64,
+        /// The system's column.
+        x: i64,
+        /// The system's row.
+        y: i64,
+    },
+    /// Destroy a system with one of the seat's unused bombers.
+    Bomb {
+        /// The bomber's identifier (`players[seat].bombers` of the view).
+        bomber: u64,
+        /// The system's column.
+        x: i64,
+        /// The system's row.
+        y: i64,
+    },
+    /// Commit a colonist of the combat's reinforcement type (`phase.reinforcement`)
+    /// from the seat's hand to the combat being fought.
+    Reinforce {
+        /// The colonist's identifier (`hand[].id` of the view).
+        colonist: u64,
+    },
 }
 
-/// One seat's orders for one turn, in submission order.
+/// One seat's orders for one turn, in submission order: a JSON array of
+/// [`Order`]s (empty passes).
 pub type Orders = Vec<Order>;
 
 impl Order {

@@ -7,6 +7,7 @@
 //! therefore be computed, never stored.
 
 use engine::GameRng;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Kind, Leader};
@@ -17,18 +18,22 @@ pub const HAND_SIZE: usize = 6;
 pub const IDS_PER_SEAT: u64 = 6;
 
 /// A colonist in a hand.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Colonist {
+    /// Its identifier, which orders name.
     pub id: u64,
+    /// Its civilisation: the colony it founds is of this type.
     pub kind: Kind,
 }
 
 /// One player's five counters (tae spec 3.1). They never decrease.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 pub struct Score {
-    /// Money, Technology, People, Raw Materials, in type order.
+    /// Money, Technology, People, Raw Materials: the points of each
+    /// civilisation in type order (merchant, scientist, settler, mining).
     pub points: [u32; 4],
-    /// Wildcards.
+    /// Wildcards (artifacts), each added at the end to the lowest of the
+    /// four.
     pub artifacts: u32,
 }
 

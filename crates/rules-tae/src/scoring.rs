@@ -5,13 +5,15 @@
 //! are broken by comparing the four values sorted ascending, and players
 //! still equal share their place.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::pieces::Score;
 
 /// One player's line of the final table.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct FinalRow {
+    /// The seat the row is about.
     pub seat: usize,
     /// The counters as they stood when the game ended.
     pub score: Score,
@@ -24,8 +26,9 @@ pub struct FinalRow {
 }
 
 /// The final table, told to everyone.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct FinalTable {
+    /// One row per seat, in seat order.
     pub rows: Vec<FinalRow>,
     /// The single winner; `None` when first place is shared.
     pub winner: Option<usize>,

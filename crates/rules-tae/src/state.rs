@@ -5,6 +5,7 @@
 //! ([`crate::view`]) cut it down per seat.
 
 use engine::{GameRng, SetupError};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, Kind, Leader, Pos};
@@ -17,22 +18,28 @@ pub const MIN_PLAYERS: usize = 2;
 pub const MAX_PLAYERS: usize = 4;
 
 /// What queued a conflict (tae spec 10.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Cause {
     /// A leader moved into a region holding one of its type.
     Internal,
     /// A colony on `uniting` joined two regions that both held one.
-    External { uniting: Pos },
+    External {
+        /// The system whose colony joined the regions.
+        uniting: Pos,
+    },
 }
 
 /// A conflict record: two leaders of one type, in different hands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Conflict {
+    /// What queued it, named by `kind`.
     pub cause: Cause,
+    /// The type of the two leaders in conflict.
     pub leader: Kind,
-    /// Seats owning the attacking and defending leader.
+    /// The seat owning the attacking leader.
     pub attacker: usize,
+    /// The seat owning the defending leader.
     pub defender: usize,
 }
 
@@ -53,22 +60,29 @@ impl Conflict {
 }
 
 /// The combat fought in a combat turn, as announced (tae spec 10.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Combat {
+    /// The conflict being fought.
     pub conflict: Conflict,
     /// True for an external combat; an external record whose sides are no
     /// longer apart is fought as internal (tae spec 10.2).
     pub external: bool,
     /// The colonist type that may reinforce.
     pub reinforcement: Kind,
+    /// Where the attacking leader stands.
     pub attacker_at: Pos,
+    /// Where the defending leader stands.
     pub defender_at: Pos,
+    /// The attacker's strength before reinforcements.
     pub attacker_strength: u32,
+    /// The defender's strength before reinforcements.
     pub defender_strength: u32,
 }
 
-/// What kind of turn is open.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// What kind of turn is open, named by its `turn` field: `normal`,
+/// `combat` (with the combat's fields beside it) or `over` (with the final
+/// table's).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "turn", rename_all = "lowercase")]
 pub enum Phase {
     Normal,

@@ -8,6 +8,7 @@
 //!
 //! The same view is written to files, served as JSON and read by bots.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, Kind, Leader};
@@ -16,7 +17,7 @@ use crate::pieces::{Colonist, Score, IDS_PER_SEAT};
 use crate::state::{Conflict, Phase, State};
 
 /// One seat's public side.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct PlayerView {
     /// How many colonists the hand holds (not their types).
     pub hand: usize,
@@ -24,16 +25,20 @@ pub struct PlayerView {
     pub leaders_in_hand: Vec<Kind>,
     /// Unused bombers' identifiers.
     pub bombers: Vec<u64>,
+    /// The seat's counters.
     pub score: Score,
 }
 
 /// A seat's view of the game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct View {
+    /// The map's name.
     pub title: String,
+    /// The current turn, from 0 (combat turns count too).
     pub turn: u64,
-    /// Whose view this is; `None` for a spectator.
+    /// Whose view this is (seat from 0); `null` for a spectator.
     pub seat: Option<usize>,
+    /// Every system: terrain and what it holds.
     pub board: Board,
     /// The first-player seat of the current (or next) normal turn.
     pub first: usize,
@@ -41,12 +46,15 @@ pub struct View {
     pub order: Vec<usize>,
     /// Artifacts still on the board.
     pub artifacts: usize,
+    /// What kind of turn is open (normal, combat, over).
     pub phase: Phase,
+    /// Each seat's public side, in seat order.
     pub players: Vec<PlayerView>,
     /// The viewer's own colonists (empty for a spectator).
     pub hand: Vec<Colonist>,
     /// Colonists left in the pool (the total only).
     pub pool: u32,
+    /// Conflicts waiting to be fought after the current one, in order.
     pub queue: Vec<Conflict>,
     /// The last turn's events this viewer may see, in words.
     pub events: Vec<String>,

@@ -28,6 +28,7 @@ use engine::{
     Bot, FileProtocol, GameRng, OrderIssue, Outcome, Ruleset, Seat, SeatInfo, Setup, SetupError,
     ViewFiles,
 };
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Map;
 
@@ -41,13 +42,16 @@ pub const MAX_CARDS: u32 = 13;
 pub struct SealedBids;
 
 /// One turn's bids, shown to everyone once the turn is resolved.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Round {
+    /// The turn the bids were made in (from 0).
     pub turn: u64,
+    /// The prize that was on show: its value in points.
     pub prize: u32,
-    /// Each seat's bid, in seat order.
+    /// Each seat's bid (the card it played), in seat order.
     pub bids: Vec<u32>,
-    /// The seat that took the prize; `None` when the highest bids tied.
+    /// The seat (from 0) that took the prize; `null` when the highest bids
+    /// tied and nobody took it.
     pub winner: Option<usize>,
 }
 
@@ -70,31 +74,37 @@ impl State {
     }
 }
 
-/// A seat's orders: the card it bids this turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+/// A seat's orders: the card it bids this turn, e.g. `{"bid": 4}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Orders {
-    /// The card; `None` plays the lowest card in hand.
+    /// The card to bid: one of the values in the seat's hand (`hands[0]`
+    /// of its view). Absent or `null` plays the lowest card in hand.
     #[serde(default)]
     pub bid: Option<u32>,
 }
 
-/// What one seat (or a spectator, who sees every hand) may see.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// What one seat (or a spectator, who sees every hand) may see. Each turn
+/// every seat bids one card of its hand for the prize on show; the highest
+/// single bid takes it, and every card bid is spent.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct View {
+    /// The current turn, from 0.
     pub turn: u64,
-    /// Whose view this is; `None` for a spectator.
+    /// Whose view this is (seat from 0); `null` for a spectator.
     pub seat: Option<usize>,
-    /// The prize on show, `None` once the game is over.
+    /// The prize on show, in points; `null` once the game is over.
     pub prize: Option<u32>,
     /// Prizes still face down under the one on show.
     pub pile_left: usize,
-    /// This seat's hand (every hand for a spectator, in seat order).
+    /// The seat's own hand as one list of card values, ascending (for a
+    /// spectator: every hand, in seat order).
     pub hands: Vec<Vec<u32>>,
-    /// How many cards each seat holds.
+    /// How many cards each seat holds, in seat order.
     pub hand_sizes: Vec<usize>,
+    /// Each seat's points so far, in seat order.
     pub scores: Vec<u32>,
-    /// The bids of every turn played so far.
+    /// The bids of every turn played so far, oldest first.
     pub rounds: Vec<Round>,
 }
 

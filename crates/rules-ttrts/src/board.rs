@@ -3,12 +3,16 @@
 //! the lists and rebuilt on demand; the lists stay the source of truth
 //! because their order is part of the rules (list order, wall order).
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// A tile `[x, y]`; y grows northwards, `[0,0]` is the south-west corner.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// A tile `{x, y}`; y grows northwards, `{x: 0, y: 0}` is the south-west
+/// corner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub struct Pos {
+    /// Column, from 0 (west) to `width - 1`.
     pub x: u16,
+    /// Row, from 0 (south) to `height - 1`.
     pub y: u16,
 }
 
@@ -18,8 +22,9 @@ impl Pos {
     }
 }
 
-/// A facing. N = (0,+1), E = (+1,0), S = (0,-1), W = (-1,0) (spec 1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// A facing: `N` = (0,+1), `E` = (+1,0), `S` = (0,-1), `W` = (-1,0)
+/// (spec 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub enum Dir {
     N,
     E,
@@ -90,12 +95,18 @@ impl Dir {
     }
 }
 
-/// A unit: there is one unit type, and no hit points (spec 1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// A unit: there is one unit type, and no hit points (spec 1): one attack
+/// on it destroys it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Unit {
+    /// Its id, which orders name (`unit`).
     pub id: u16,
+    /// Its player, 0 to 3 (Red, Green, Yellow, Blue); seat `i` of a game
+    /// plays `players[i]`.
     pub player: u8,
+    /// Where it faces: `F` moves and `A` attacks that way.
     pub dir: Dir,
+    /// The tile it stands on.
     pub pos: Pos,
 }
 
@@ -106,12 +117,17 @@ pub const PLAYER_NAMES: [&str; 4] = ["Red", "Green", "Yellow", "Blue"];
 /// takes any u16 size; a limit keeps the lookup grids bounded (limits are API).
 pub const MAX_TILES: usize = 1 << 24;
 
-/// The whole state of a ttrts game.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+/// The whole state of a ttrts game. There is no hidden information, so it
+/// is also every seat's view.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct State {
+    /// The map's name.
     pub name: String,
+    /// The board's width in tiles.
     pub width: u16,
+    /// The board's height in tiles.
     pub height: u16,
+    /// The current turn, from 0.
     pub turn: u64,
     /// Every wall in insertion order, duplicates included (spec 2.1).
     pub walls: Vec<Pos>,

@@ -9,21 +9,41 @@
 //! final newline (decision 4).
 
 use engine::OrderIssue;
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// One order: a command byte for a unit. `F`, `L`, `R` and `A` act; any other
-/// byte is accepted and does nothing (spec 2.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// One order: a command for one of the seat's units, e.g.
+/// `{"unit": 3, "command": "F"}`. `F`, `L`, `R` and `A` act; any other
+/// character is accepted and does nothing (spec 2.2). A unit ordered twice
+/// carries out the last order given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 // Unknown fields are refused, so a misspelt field in JSON orders is an
 // error the player sees rather than an order silently read as another.
 #[serde(deny_unknown_fields)]
 pub struct Order {
+    /// The unit's id, as `units[].id` of the view gives it (0 to 65535).
     pub unit: u16,
+    /// `F` moves one tile forward, `L` turns left (counter-clockwise),
+    /// `R` turns right, `A` attacks the tile ahead.
     #[serde(serialize_with = "ser_command", deserialize_with = "de_command")]
+    #[schemars(schema_with = "command_schema")]
     pub command: u8,
 }
 
-/// One player's orders for one turn, in file order.
+/// A command is one character of the first 256 code points (one byte of
+/// the order file); the four that act are listed as examples.
+fn command_schema(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 1,
+        "pattern": "^[\\u0000-\\u00ff]$",
+        "examples": ["F", "L", "R", "A"],
+    })
+}
+
+/// One player's orders for one turn, in file order: a JSON array of
+/// [`Order`]s.
 pub type Orders = Vec<Order>;
 
 fn ser_command<S: Serializer>(c: &u8, s: S) -> Result<S::Ok, S::Error> {

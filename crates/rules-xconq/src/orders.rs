@@ -2,6 +2,7 @@
 //! each order names one of the seat's own living units and an action with
 //! the action's arguments; every kernel check runs when the order executes.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::actions::arg_count;
@@ -11,29 +12,53 @@ use crate::state::State;
 /// Most orders one seat may give in a turn.
 pub const MAX_ORDERS: usize = 2_000;
 
-/// One argument: a number, or a unit type's name.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// One argument: a number, or a unit type's name (`types[].name` of the
+/// view; only the first argument of `develop`, `create-in` and
+/// `create-at` may be a name).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum Arg {
     Num(i64),
     Name(String),
 }
 
-/// One order: unit `unit` does `action` with `args` (actee: the unit that
-/// does the work, default the unit itself).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// One order: unit `unit` does `action` with `args`, e.g.
+/// `{"unit": 12, "action": "move", "args": [5, 7, 0]}`. Orders are checked
+/// shallowly on arrival and by the kernel's own rules when they run, in
+/// order (spec §15.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+// A misspelt field is refused rather than read as a default.
+#[serde(deny_unknown_fields)]
 pub struct Order {
+    /// One of the seat's own living units (`own[].id` of the view).
     pub unit: i32,
+    /// The action, with its arguments: `move` (x y z), `enter`
+    /// (transport), `attack` (defender commitment), `detonate` (x y z),
+    /// `develop` (unit-type), `create-in` (unit-type transport),
+    /// `create-at` (unit-type x y z), `build` (unit), `repair` (unit),
+    /// `disband` (none), `change-side` (side).
+    #[schemars(schema_with = "action_schema")]
     pub action: String,
+    /// The action's arguments, as many as it takes.
     #[serde(default)]
     pub args: Vec<Arg>,
+    /// The unit that does the work (another of the seat's units); the
+    /// unit itself when absent or 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub actee: Option<i32>,
 }
 
-/// A seat's orders for one turn.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// The actions' names, from the kernel's table ([`crate::actions::ACTIONS`]).
+fn action_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let names: Vec<&str> = crate::actions::ACTIONS.iter().map(|a| a.0).collect();
+    schemars::json_schema!({"type": "string", "enum": names})
+}
+
+/// A seat's orders for one turn, e.g. `{"orders": [...]}`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Orders {
+    /// The orders, carried out in this order; none passes the turn.
     #[serde(default)]
     pub orders: Vec<Order>,
     /// Resign (D9): the side loses this turn.

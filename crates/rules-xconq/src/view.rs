@@ -5,6 +5,7 @@
 //! module's public rules legend. A spectator sees what every seat knows
 //! while the game runs, and everything once it is over.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::history::Datum;
@@ -12,16 +13,23 @@ use crate::rules::Rules;
 use crate::state::State;
 
 /// One image of a unit, as the side last saw it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct SeenUnit {
+    /// The unit's id.
     pub id: i32,
+    /// Its type's name (`types[].name`).
     #[serde(rename = "type")]
     pub utype: String,
+    /// Its side (0 is independent units).
     pub side: usize,
+    /// Its name, when it has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// Column of its cell.
     pub x: i32,
+    /// Row of its cell.
     pub y: i32,
+    /// Built to completion (not still under construction).
     pub complete: bool,
     /// The turn it was last seen.
     pub date: i32,
@@ -31,47 +39,67 @@ pub struct SeenUnit {
 }
 
 /// One of the seat's own units, in full.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct OwnUnit {
+    /// The unit's id, which orders name.
     pub id: i32,
+    /// Its type's name (`types[].name`).
     #[serde(rename = "type")]
     pub utype: String,
     /// Its side (the seat's own, or any for a spectator).
     pub side: usize,
+    /// Its name, when it has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// Column of its cell.
     pub x: i32,
+    /// Row of its cell.
     pub y: i32,
+    /// Hit points left.
     pub hp: i32,
+    /// Construction points (complete at its type's `cp`).
     pub cp: i32,
+    /// Built to completion.
     pub complete: bool,
+    /// Action points left this turn.
     pub acp: i32,
+    /// Movement points left this turn.
     pub moves: i32,
+    /// Its stock of each material type.
     pub supply: Vec<i32>,
     /// The transport's id, 0 for none.
     pub transport: i32,
+    /// The ids of the units inside it.
     pub occupants: Vec<i32>,
 }
 
 /// A side as everyone may know it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct SideInfo {
+    /// The side's number (a seat plays side `seat + 1`).
     pub id: usize,
+    /// Its name.
     pub name: String,
+    /// Still in the game.
     pub ingame: bool,
     /// 0 playing, 1 won, −1 lost.
     pub status: i32,
 }
 
 /// One unit type's public rules, for players and bots.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct TypeInfo {
+    /// The type's name, as units and orders give it.
     pub name: String,
     /// Its letter on a map (the module's `char`), `-` when it has none.
     pub symbol: String,
+    /// Action points a turn.
     pub acp: i32,
+    /// Most hit points.
     pub hp: i32,
+    /// Construction points to complete one.
     pub cp: i32,
+    /// Whether it can move.
     pub mobile: bool,
     /// Per cell terrain type: whether the type may move in and survive.
     pub enters: Vec<bool>,
@@ -88,19 +116,24 @@ pub struct TypeInfo {
 /// A border (river) or connection (road) on a cell the seat has seen:
 /// bit d of `mask` is set when it lies on, or leads to, the neighbour in
 /// direction d (0 NE, 1 E, 2 SE, 3 SW, 4 W, 5 NW).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct AuxCell {
     /// The terrain type's name (`river`, `road`).
     pub terrain: String,
+    /// Column of the cell.
     pub x: i32,
+    /// Row of the cell.
     pub y: i32,
+    /// The directions it lies on or leads to, one bit each.
     pub mask: u8,
 }
 
 /// An event the side observed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct SeenEvent {
+    /// The turn it happened in.
     pub turn: i32,
+    /// What happened (the kernel's history event name).
     #[serde(rename = "type")]
     pub kind: String,
     /// Numbers and unit ids (a unit as it then was: type, side and cell).
@@ -108,15 +141,21 @@ pub struct SeenEvent {
 }
 
 /// A seat's view (`side` 0 for a spectator).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct View {
     /// The game's module (`frontier`, `intro`).
     pub game: String,
+    /// The current turn, from 1.
     pub turn: i32,
+    /// The seat's side (seat `i` plays side `i + 1`); 0 for a spectator.
     pub side: usize,
+    /// The area's width in cells (hexagons).
     pub width: i32,
+    /// The area's height in cells.
     pub height: i32,
+    /// The world's circumference in cells (the module's `world`).
     pub circumference: i32,
+    /// The terrain types' names; `terrain` letters index this list.
     pub terrain_types: Vec<String>,
     /// Rows north first: a letter per terrain type (`a` = type 0), `?`
     /// unseen, `-` outside the area.
@@ -124,12 +163,21 @@ pub struct View {
     /// Borders and connections on the cells the seat has seen.
     #[serde(default)]
     pub aux: Vec<AuxCell>,
+    /// Other sides' (and independent) units as the seat last saw them.
     pub units: Vec<SeenUnit>,
+    /// The seat's own units, in full (for a spectator: none while the
+    /// game runs, every unit once it is over).
     pub own: Vec<OwnUnit>,
+    /// Every side, in order.
     pub sides: Vec<SideInfo>,
+    /// The unit types' public rules, in type order.
     pub types: Vec<TypeInfo>,
+    /// The side's technology level in each unit type (empty for a
+    /// spectator).
     pub tech: Vec<i32>,
+    /// The events the side observed, oldest first.
     pub events: Vec<SeenEvent>,
+    /// The game is over.
     pub over: bool,
 }
 

@@ -243,7 +243,7 @@ mod relay {
 
     pub struct Relay;
 
-    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
     pub struct State {
         pub goal: u64,
         pub total: u64,
@@ -540,4 +540,68 @@ fn verify_re_runs_resolutions_of_several_turns() {
             .expect("found");
         assert_eq!(d.path, "$.turns[1].actions[0].amount");
     }
+}
+
+/// The dynamic layer serves the schemas derived from the ruleset's own
+/// types: orders as they are read (a defaulted field is optional, an
+/// unknown one refused) and views as they are written (every field there).
+#[test]
+fn schemas_come_from_the_types() {
+    let rules = Registered(Arc::new(SealedBids));
+    let orders = rules.orders_schema();
+    assert_eq!(orders["title"], "sealedbids orders");
+    assert_eq!(
+        orders["$schema"],
+        "https://json-schema.org/draft/2020-12/schema"
+    );
+    assert_eq!(orders["type"], "object");
+    assert_eq!(orders["additionalProperties"], false);
+    assert!(orders["properties"]["bid"]["description"]
+        .as_str()
+        .is_some_and(|d| d.contains("lowest card")));
+    assert!(orders.get("required").is_none_or(|r| r == &json!([])));
+    let view = rules.view_schema();
+    assert_eq!(view["title"], "sealedbids view");
+    let required: Vec<&str> = view["required"]
+        .as_array()
+        .expect("a view's fields are all written")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert_eq!(
+        required,
+        [
+            "turn",
+            "seat",
+            "prize",
+            "pile_left",
+            "hands",
+            "hand_sizes",
+            "scores",
+            "rounds"
+        ]
+    );
+    assert!(view["$defs"]["Round"]["properties"]["winner"].is_object());
+}
+
+/// A bot answering a view file gives the same orders as a file or as
+/// JSON, and the JSON is orders the game takes.
+#[test]
+fn a_bots_answer_to_a_view_file_comes_as_text_or_json() {
+    let rules = Registered(Arc::new(SealedBids));
+    let mut game = rules.start(setup(4), false, None).unwrap();
+    let seat = Seat(1);
+    let (name, text) = game.view_files(Some(seat)).remove(0);
+    let (_, file) = rules.bot_answer("greedy", seat, &name, &text, 8).unwrap();
+    let orders = rules
+        .bot_answer_json("greedy", seat, &name, &text, 8)
+        .unwrap();
+    let from_json: Orders = serde_json::from_value(orders.clone()).unwrap();
+    assert!(
+        file.contains(&from_json.bid.unwrap().to_string()),
+        "{file} / {orders}"
+    );
+    assert!(game.submit_json(seat, orders).is_ok());
+    let unknown = rules.bot_answer_json("nosuch", seat, &name, &text, 8);
+    assert!(unknown.unwrap_err().message.contains("greedy"));
 }

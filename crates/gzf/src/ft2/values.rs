@@ -121,15 +121,20 @@ impl fmt::Display for Status {
     }
 }
 
-/// One element of a move order (spec §3.9).
+/// One element of a move order (spec §3.9); in JSON an object with one
+/// key, e.g. `{"Port": 1}` or `{"Accelerate": -2}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 pub enum MoveElement {
-    /// `+n` / `-n`: change velocity by `n` (negative slows down).
-    Accelerate(i64),
-    /// `nS`: turn `n` steps to starboard (clockwise).
-    Starboard(u32),
-    /// `nP`: turn `n` steps to port.
-    Port(u32),
+    /// `+n` / `-n`: change velocity by `n` MU a turn (negative slows down).
+    Accelerate(
+        #[cfg_attr(feature = "schemars", schemars(range(min = -999_999, max = 999_999)))] i64,
+    ),
+    /// `nS`: turn `n` course steps (one clock-face hour, 30°, each) to
+    /// starboard (clockwise).
+    Starboard(#[cfg_attr(feature = "schemars", schemars(range(max = 999_999)))] u32),
+    /// `nP`: turn `n` course steps to port (counter-clockwise).
+    Port(#[cfg_attr(feature = "schemars", schemars(range(max = 999_999)))] u32),
 }
 
 impl fmt::Display for MoveElement {

@@ -2,4 +2,5 @@
 //! registered plug-in must give (`plugins`).
 
 mod plugins;
+mod schemas;
 mod tidy;
