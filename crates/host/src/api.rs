@@ -86,6 +86,8 @@ pub fn router(state: AppState, body_limit: usize) -> Router {
         .route("/api/games/{id}/record/frames", get(boards::record_frames))
         .route("/api/games/{id}/targets", get(crate::playing::targets))
         .route("/api/games/{id}/turns", get(crate::playing::turns))
+        .route("/api/games/{id}/resign", post(crate::table::resign))
+        .route("/api/games/{id}/draw/{action}", post(crate::table::draw))
         .fallback(|| async { HostError::new(ErrorKind::NotFound, "no such endpoint") })
         .layer(DefaultBodyLimit::max(body_limit))
         // Outermost: whatever the framework answered on its own (405, a

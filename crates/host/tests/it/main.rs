@@ -14,3 +14,4 @@ mod secrecy;
 #[cfg(feature = "postgres")]
 mod shared;
 mod storage;
+mod table;
