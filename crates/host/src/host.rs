@@ -196,6 +196,8 @@ pub struct Host {
     files: OnceLock<Arc<FilesFront>>,
     /// Record re-runs kept between replay board requests.
     pub(crate) reruns: crate::boards::Reruns,
+    /// The records of the games replayed last.
+    pub(crate) replays: crate::boards::ReplayRecords,
 }
 
 fn store_err(e: StoreError) -> HostError {
@@ -253,6 +255,7 @@ impl Host {
             admin_hash: admin_token.map(auth::hash_token),
             files: OnceLock::new(),
             reruns: Default::default(),
+            replays: Default::default(),
         }))
     }
 
@@ -469,6 +472,69 @@ impl Host {
                 Some(_) => {}
             }
         }
+        self.create_game(req).await
+    }
+
+    /// A new game like finished game `id` (its ruleset, scenario, options,
+    /// seat kinds, deadline policy and turn limit; a fresh seed), asked for
+    /// by one of its seats: players who just finished may play again
+    /// without the admin token. Answers like [`Host::create`], with
+    /// `rematch_of`.
+    pub async fn rematch(self: &Arc<Self>, id: &str, token: &str) -> Result<Value, HostError> {
+        let req = {
+            let slot = self.slot(id).await?;
+            let slot = slot.lock().await;
+            if slot.seat_for(token).is_none() {
+                return Err(HostError::new(
+                    ErrorKind::Unauthorized,
+                    "a rematch is asked for by a seat of the game: send its token",
+                ));
+            }
+            if !slot.finished {
+                return Err(HostError::new(
+                    ErrorKind::Conflict,
+                    "the game is not over yet; a rematch follows a finished game",
+                ));
+            }
+            let setup: Setup = serde_json::from_value(slot.base["setup"].clone())
+                .map_err(|e| HostError::storage(format!("game {id}: stored setup: {e}")))?;
+            // Only the options a player may set: the setup also keeps what
+            // the rules drew at random, which a new game draws afresh.
+            let settable: Vec<&str> = slot.rules.options().iter().map(|o| o.name).collect();
+            let options = setup
+                .options
+                .into_iter()
+                .filter(|(k, _)| settable.contains(&k.as_str()))
+                .collect();
+            let seats = slot
+                .meta
+                .seats
+                .iter()
+                .map(|s| match s {
+                    SeatMeta::Human { .. } => SeatRequest::Human,
+                    SeatMeta::Bot { bot } => SeatRequest::Bot(bot.clone()),
+                    SeatMeta::Files { .. } => SeatRequest::Files,
+                })
+                .collect();
+            CreateGame {
+                ruleset: slot.rules.name().to_string(),
+                scenario: Some(setup.scenario),
+                scenario_text: setup.text,
+                seats,
+                seed: None,
+                deadline: slot.meta.deadline,
+                max_turns: slot.meta.max_turns,
+                options,
+            }
+        };
+        let mut created = self.create_game(req).await?;
+        created["rematch_of"] = json!(id);
+        Ok(created)
+    }
+
+    /// Creates a game once whoever asked may: the checks of the request,
+    /// the setup, the first durable write.
+    async fn create_game(self: &Arc<Self>, req: CreateGame) -> Result<Value, HostError> {
         let rules = self.ruleset(&req.ruleset)?;
         check_options(&*rules, &req.options)?;
         // Before setting up, so a bad deadline is told whatever the scenario.

@@ -2,7 +2,9 @@
 //!
 //! * `POST /api/games/{id}/resign`: give the game up;
 //! * `POST /api/games/{id}/draw/offer`, `.../draw/accept`,
-//!   `.../draw/decline`, `.../draw/withdraw`: the draw offers.
+//!   `.../draw/decline`, `.../draw/withdraw`: the draw offers;
+//! * `POST /api/games/{id}/rematch`: once the game is over, a new one like
+//!   it (same ruleset, map, seats; a new seed), asked for by a seat.
 //!
 //! Each needs the seat's token and no body. The rules of the table are the
 //! engine's (`engine::table`); the host stores each decision durably (a row
@@ -77,4 +79,23 @@ pub(crate) async fn draw(
         }
     };
     decide(s, id, headers, act, accept).await
+}
+
+/// `POST /api/games/{id}/rematch`.
+pub(crate) async fn rematch(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, HostError> {
+    let token = token(&headers)?.ok_or_else(|| {
+        HostError::new(
+            ErrorKind::Unauthorized,
+            "a rematch is asked for by a seat of the game: send its token (Authorization: Bearer <token>)",
+        )
+    })?;
+    let host = s.host.clone();
+    let created = tokio::spawn(async move { host.rematch(&id, &token).await })
+        .await
+        .map_err(|e| HostError::storage(e.to_string()))??;
+    Ok((axum::http::StatusCode::CREATED, Json(created)).into_response())
 }

@@ -227,3 +227,45 @@ fn a_resignation_with_the_other_orders_in_resolves_the_turn() {
         .unwrap()
         .starts_with("drawn by agreement of"));
 }
+
+#[test]
+fn a_finished_game_is_played_again_by_rematch() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("g.db"));
+    let mut c = Client::new(&server.url()).unwrap();
+    let created = create(
+        &mut c,
+        json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["human", "greedy"], "seed": 3,
+               "max_turns": 40, "deadline": {"policy": "all_done_or_limit", "seconds": 600}}),
+    );
+    let id = created["id"].as_str().unwrap().to_string();
+    let red = token(&created, 0);
+    let rematch = format!("/api/games/{id}/rematch");
+    let (code, _) = post(&mut c, &rematch, None);
+    assert_eq!(code, 401);
+    let (code, body) = post(&mut c, &rematch, Some(&red));
+    assert_eq!(code, 409, "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("not over"),
+        "{body}"
+    );
+    post(&mut c, &format!("/api/games/{id}/resign"), Some(&red));
+    let (code, again) = post(&mut c, &rematch, Some(&red));
+    assert_eq!(code, 201, "{again}");
+    assert_eq!(again["rematch_of"], id.as_str());
+    let new_id = again["id"].as_str().unwrap();
+    assert_ne!(new_id, id);
+    let old = status(&mut c, &id);
+    let new = status(&mut c, new_id);
+    assert_eq!(new["ruleset"], old["ruleset"]);
+    assert_eq!(new["title"], old["title"]);
+    assert_eq!(new["seats"], old["seats"]);
+    assert_eq!(new["deadline"], old["deadline"]);
+    assert_eq!(new["max_turns"], 40);
+    assert_eq!(new["finished"], false);
+    // The new seat token plays the new game, not the old one.
+    let t = again["tokens"][0]["token"].as_str().unwrap();
+    assert_eq!(again["tokens"].as_array().unwrap().len(), 1);
+    let (code, _) = post(&mut c, &format!("/api/games/{new_id}/draw/offer"), Some(t));
+    assert_eq!(code, 200);
+}
