@@ -275,7 +275,8 @@ export async function playPage(main, id, query) {
         h('span', {class: 'order-text'}, o.text),
         h('button', {type: 'button', class: 'small', 'aria-label': `Remove: ${o.text}`,
           onclick: () => ctx.remove(o.key)}, 'Remove'),
-        st.errors.has(i) ? h('ul', {class: 'order-errors', role: 'alert'}, st.errors.get(i).map((t) => h('li', {}, t))) : null,
+        // The alert wraps the list, so the list stays a list for assistive technology.
+        st.errors.has(i) ? h('div', {role: 'alert'}, h('ul', {class: 'order-errors'}, st.errors.get(i).map((t) => h('li', {}, t)))) : null,
         st.notes.has(i) ? h('ul', {class: 'order-notes'}, st.notes.get(i).map((t) => h('li', {}, t))) : null)))
       : h('p', {class: 'muted'}, 'No orders yet.'));
     const button = h('button', {type: 'button', class: 'primary', id: 'submit-orders', disabled: !awaitingMe(),

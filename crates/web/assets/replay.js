@@ -91,11 +91,15 @@ export async function replayPage(main, id, query) {
   let timer = null;
   let seq = 0;
   const boards = new Map();
-  /** The board after `k` actions of `turn`, as SVG text (kept once fetched). */
+  /**
+   * The board after `k` actions of `turn`, as a parsed SVG node (kept once
+   * fetched): parsing a big map's picture is most of what a step costs in
+   * the page, so boards fetched ahead are parsed ahead too.
+   */
   const svgOf = (turn, k) => {
     const key = `${turn}/${k}`;
     if (!boards.has(key)) {
-      const p = api.recordSvg(id, turn, k);
+      const p = api.recordSvg(id, turn, k).then(parseSvg);
       boards.set(key, p);
       p.catch(() => boards.delete(key));
       // Boards are big on big maps: keep the last few dozen.
@@ -148,9 +152,8 @@ export async function replayPage(main, id, query) {
   async function renderBoard(f, s, mine) {
     board.setAttribute('aria-busy', 'true');
     try {
-      const text = await svgOf(f.turn, s.k);
+      const svg = await svgOf(f.turn, s.k);
       if (mine !== seq) return;
-      const svg = parseSvg(text);
       fill(board, svg);
       zoom.apply(svg);
     } catch (e) {
@@ -161,14 +164,37 @@ export async function replayPage(main, id, query) {
     }
   }
 
-  /** Fetches ahead what the next step shows, so a step does not wait. */
-  function prefetch(ti, o) {
-    const f = frames.get(ti);
-    if (f && o + 1 < f.stops.length) {
-      svgOf(f.turn, f.stops[o + 1].k).catch(() => {});
-    } else if (ti + 1 < index.length) {
-      frameOf(ti + 1).then((g) => svgOf(g.turn, 0)).catch(() => {});
+  /**
+   * Fetches ahead, one at a time, the boards of the next few stops (and the
+   * next turn's frames), so a step seldom waits. One at a time: the server
+   * keeps one re-run of the game and goes on from it, while requests at
+   * once would each re-run the game from its start.
+   */
+  let ahead = Promise.resolve();
+  function prefetch(ti, o, mine) {
+    const wanted = [];
+    let t = ti;
+    let k = o;
+    for (let n = 0; n < 3; n++) {
+      const f = frames.get(t);
+      if (!f) break;
+      if (k + 1 < f.stops.length) {
+        k++;
+        wanted.push([f.turn, f.stops[k].k]);
+      } else if (t + 1 < index.length) {
+        t++;
+        k = 0;
+        const g = frames.get(t);
+        if (!g) { frameOf(t).catch(() => {}); break; }
+        wanted.push([g.turn, 0]);
+      } else break;
     }
+    ahead = ahead.then(async () => {
+      for (const [turn, a] of wanted) {
+        if (mine !== seq) return;
+        try { await svgOf(turn, a); } catch { return; }
+      }
+    });
   }
 
   async function go(i) {
@@ -197,7 +223,7 @@ export async function replayPage(main, id, query) {
     where.dataset.last = String(at === total - 1);
     renderList(f, s);
     await renderBoard(f, s, mine);
-    if (mine === seq) prefetch(ti, o);
+    if (mine === seq) prefetch(ti, o, mine);
   }
 
   function startPlay() {
