@@ -137,16 +137,40 @@ export async function replayPage(main, id, query) {
       h('section', {class: 'board-section', 'aria-label': 'Board'}, zoom.bar, board),
       h('aside', {class: 'side'}, h('h2', {}, 'Actions of this turn'), list)));
 
+  // The list of a turn's actions is built once per turn; a step only
+  // updates the items whose state changed (a big map's turn has hundreds).
+  let listed = null;
   function renderList(f, s) {
-    fill(list, f.captions.length ? f.captions.map((c, a) => {
+    const results = (a) => f.results[a] || [];
+    const shownOf = (a) => (a === s.k - 1 ? results(a).slice(0, Math.max(s.r, 0)) : a < s.k ? results(a) : []);
+    const item = (c) => h('li', {}, c);
+    const paint = (li, a) => {
       const done = a < s.k;
       const current = a === s.k - 1;
-      const results = f.results[a] || [];
-      const shown = current ? results.slice(0, Math.max(s.r, 0)) : done ? results : [];
-      return h('li', {class: done ? (current ? 'current' : 'done') : 'later', 'aria-current': current ? 'step' : false},
-        c, shown.length ? h('ul', {class: 'results'}, shown.map((r) => h('li', {}, resultText(r),
-          (r.results || []).length ? h('ul', {class: 'subresults'}, r.results.map((x) => h('li', {}, resultText(x)))) : null))) : null);
-    }) : h('li', {class: 'muted'}, 'No actions this turn.'));
+      li.className = done ? (current ? 'current' : 'done') : 'later';
+      if (current) li.setAttribute('aria-current', 'step'); else li.removeAttribute('aria-current');
+      const shown = shownOf(a);
+      const key = String(shown.length);
+      if (li.dataset.shown === key) return;
+      li.dataset.shown = key;
+      li.querySelector(':scope > ul.results')?.remove();
+      if (shown.length) {
+        li.append(h('ul', {class: 'results'}, shown.map((r) => h('li', {}, resultText(r),
+          (r.results || []).length ? h('ul', {class: 'subresults'}, r.results.map((x) => h('li', {}, resultText(x)))) : null))));
+      }
+    };
+    if (!listed || listed.f !== f) {
+      const items = f.captions.map(item);
+      fill(list, items.length ? items : h('li', {class: 'muted'}, 'No actions this turn.'));
+      listed = {f, items, k: s.k};
+      items.forEach(paint);
+      return;
+    }
+    // Only the actions between the old and the new position change.
+    const lo = Math.max(0, Math.min(listed.k, s.k) - 1);
+    const hi = Math.min(listed.items.length - 1, Math.max(listed.k, s.k));
+    for (let a = lo; a <= hi; a++) paint(listed.items[a], a);
+    listed.k = s.k;
   }
 
   async function renderBoard(f, s, mine) {
