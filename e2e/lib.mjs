@@ -72,14 +72,15 @@ export async function openBrowser(name) {
     },
     /**
      * Runs axe-core on the page as it is now; fails on any serious or
-     * critical violation (the others are printed). `what` names the page.
+     * critical violation (the others are printed). `what` names the page;
+     * `on`: another page of the test than the first.
      */
-    async axe(what) {
+    async axe(what, on = page) {
       if (!axeSource) axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
       // Evaluated over the DevTools protocol, which the page's CSP (no
       // inline script) does not govern.
-      if (!(await page.evaluate(() => Boolean(window.axe)))) await page.evaluate(axeSource);
-      const res = await page.evaluate(async () => window.axe.run(document, {resultTypes: ['violations']}));
+      if (!(await on.evaluate(() => Boolean(window.axe)))) await on.evaluate(axeSource);
+      const res = await on.evaluate(async () => window.axe.run(document, {resultTypes: ['violations']}));
       const bad = res.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       for (const v of res.violations.filter((x) => !bad.includes(x))) {
         console.log(`     axe (${what}): ${v.impact} ${v.id}: ${v.help} (${v.nodes.length})`);

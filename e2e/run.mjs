@@ -12,8 +12,9 @@ import deadline from './tests/deadline.mjs';
 import lobby from './tests/lobby.mjs';
 import twohumans from './tests/twohumans.mjs';
 import battle200 from './tests/battle200.mjs';
+import resign from './tests/resign.mjs';
 
-const TESTS = [ttrts, tae, fullthrust, twohumans, keyboard, deadline, replay, battle200, lobby];
+const TESTS = [ttrts, tae, fullthrust, twohumans, resign, keyboard, deadline, replay, battle200, lobby];
 const only = process.argv.slice(2);
 
 let failed = 0;

@@ -14,6 +14,7 @@ export default {
     await page.locator('#game-status[data-turn="0"]').waitFor();
     const text = await page.locator('#deadline').textContent();
     assert(/^Deadline .*\((in \d+ s|now)\)/.test(text), `the deadline is shown: ${text}`);
+    await b.axe('play page counting down a deadline');
     await page.locator('#game-status[data-turn="1"]').waitFor({timeout: 30000});
     await page.locator('#event-log > li', {hasText: 'Turn 0:'}).waitFor();
   },

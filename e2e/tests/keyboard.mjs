@@ -19,6 +19,7 @@ export default {
     await tabTo(page, (f) => f.text === 'Create the game', 'the create button');
     await page.keyboard.press('Enter');
     await page.locator('.created').waitFor();
+    await b.axe('lobby with the join links of a new game');
     const seats = await page.locator('#new-seat-1').inputValue();
     assert(seats !== 'human', `seat 1 is a bot (${seats})`);
     await tabTo(page, (f) => /^Play .* here$/.test(f.text), 'the play button', 300);
@@ -50,6 +51,7 @@ export default {
     // Back to forward for the record check below.
     await page.keyboard.press('f');
     await page.locator('#orders > li', {hasText: 'forward'}).waitFor();
+    await b.axe('play page with orders entered by keyboard');
     await tabTo(page, (f) => f.id === 'submit-orders', 'the submit button');
     // Focus is visible: the focused button has an outline.
     const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);

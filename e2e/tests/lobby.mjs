@@ -33,6 +33,13 @@ export default {
     const ids = await rows.evaluateAll((trs) => trs.map((tr) => tr.dataset.game));
     assert(ids.length === total, `all ${total} games listed (${ids.length})`);
     assert(new Set(ids).size === ids.length, 'no game listed twice');
+    // The seats follow the map's players.
+    await page.getByLabel('Ruleset').selectOption('ttrts');
+    await page.getByLabel('Map or scenario').fill('Medium4Player');
+    await page.waitForFunction(() => document.querySelectorAll('.seat-list select').length === 4);
+    await page.locator('#seats-hint', {hasText: 'Medium4Player is played by 4 seats'}).waitFor();
+    await page.getByLabel('Map or scenario').fill('Medium3Player');
+    await page.waitForFunction(() => document.querySelectorAll('.seat-list select').length === 3);
     await b.axe('lobby');
     await b.widths('lobby');
   },

@@ -22,6 +22,26 @@ export default {
     await page.locator('#replay-board svg').waitFor();
     assert(/^Turn \d+, action 0 of/.test(await pos.textContent()), 'starts at the first turn');
     await b.screenshot('#replay-board', 'first');
+    // Zoom and pan: keys while the board has the focus, the wheel, a reset.
+    const box = page.locator('#replay-board');
+    const viewBox = () => page.locator('#replay-board svg').getAttribute('viewBox');
+    const whole = await viewBox();
+    await box.focus();
+    await page.keyboard.press('+');
+    await page.keyboard.press('+');
+    await page.waitForFunction(() => Number(document.getElementById('replay-board').dataset.zoom) > 1.5);
+    const zoomed = await viewBox();
+    await page.keyboard.press('ArrowRight');
+    assert(await viewBox() !== zoomed, 'the arrow keys pan a zoomed board');
+    assert(/^Turn \d+, action 0 of/.test(await pos.textContent()), 'arrows on the board pan, not step');
+    await page.getByRole('button', {name: 'Reset view'}).click();
+    assert(await viewBox() === whole, `reset shows the whole board (${await viewBox()} vs ${whole})`);
+    const r = await box.boundingBox();
+    await page.mouse.move(r.x + r.width / 3, r.y + r.height / 3);
+    await page.mouse.wheel(0, -300);
+    await page.waitForFunction(() => Number(document.getElementById('replay-board').dataset.zoom) > 1);
+    await b.screenshot('#replay-board', 'zoomed');
+    await page.getByRole('button', {name: 'Reset view'}).click();
     await page.getByRole('button', {name: 'Next'}).click();
     await page.waitForFunction(() => document.getElementById('replay-position').dataset.step === '1');
     // The slider jumps to a turn.

@@ -43,6 +43,7 @@ export default {
     const why = await err.textContent();
     assert(/terrain|uninhabitable/i.test(why), `the reason is shown next to the order: ${why}`);
     await b.screenshot('.side', 'rejected');
+    await b.axe('TaE play page with a rejected order');
 
     // Legal: the same colonist to an inhabitable system replaces the order.
     await page.locator(`#board [data-kind="system"][data-id="${good[0]},${good[1]}"]`).click();
@@ -66,5 +67,6 @@ export default {
     assert(await page.locator('#submit-orders').count() === 0, 'a spectator has no orders to submit');
     assert(await page.locator(`#board [data-kind="piece"][data-id="${held}"]`).count() === 0, 'a spectator sees no hand');
     await b.screenshot('#board', 'spectator');
+    await b.axe('TaE spectator page');
   },
 };

@@ -62,6 +62,15 @@ export default {
       await page.locator('#submit-orders').click();
       await waitForTurnChange(page, turn);
       turns++;
+      if (turns === 1) {
+        // The units moved: the board outlines what the turn changed and
+        // says so under it.
+        await page.waitForFunction(() => Number(document.getElementById('board').dataset.changed || 0) > 0);
+        const note = await page.locator('#changes-note').textContent();
+        assert(/^Since turn \d+: \d+ things? new or changed/.test(note), `the changes are told: ${note}`);
+        assert(await page.locator('#board .changed').count() > 0, 'changed things are outlined');
+        await b.screenshot('#board', 'changes');
+      }
     }
     const status = await page.locator('#game-status').textContent();
     assert(/Game over/.test(status), `the outcome is shown: ${status}`);

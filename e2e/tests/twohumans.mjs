@@ -29,6 +29,12 @@ export default {
     await first.locator('#guide .guide-body', {hasText: 'how to play'}).waitFor();
     await b.axe('play page with the guide open');
     await b.widths('play');
+    // The "your move" sound is off until asked for, and remembered.
+    assert(!(await first.locator('#sound-toggle').isChecked()), 'the sound is off by default');
+    await first.locator('#sound-toggle').check();
+    await first.reload();
+    await first.locator('#board svg').waitFor();
+    assert(await first.locator('#sound-toggle').isChecked(), 'the sound setting is remembered');
     await first.locator('#submit-orders:enabled').click();
     await first.locator('.submit-box .ok').waitFor();
     await notYourMove(first);
@@ -40,6 +46,7 @@ export default {
     await first.locator('#game-status[data-turn="1"]').waitFor();
     await yourMove(first);
     await yourMove(second);
+    await first.waitForFunction(() => Number(document.body.dataset.moveSounds || 0) >= 1);
     await second.locator('#event-log > li', {hasText: 'Turn 0:'}).waitFor();
     console.log(`     twohumans: both asked in the tab title, turn by turn (${BASE}/#/game/${c.id})`);
   },

@@ -15,7 +15,8 @@
 //!   when none is (a game of one seat), the game ends without a winner;
 //! * a seat still playing may offer a draw, and withdraw its offer; when
 //!   every seat still playing has offered, the game ends in a draw. Offers
-//!   lapse when the turn is resolved, as an offer is made "for this move".
+//!   lapse when the turn is resolved, as an offer is made "for this move",
+//!   and when a seat declines them.
 
 use serde::{Deserialize, Serialize};
 
@@ -31,6 +32,8 @@ pub enum TableAct {
     OfferDraw,
     /// Take one's own draw offer back.
     WithdrawDraw,
+    /// Turn down the draw the other seats offer: their offers lapse.
+    DeclineDraw,
 }
 
 /// One resignation.
@@ -119,6 +122,15 @@ impl Table {
                 }
                 self.draw_offers.retain(|&s| s != seat);
             }
+            TableAct::DeclineDraw => {
+                if !self.draw_offers.iter().any(|&s| s != seat) {
+                    return Err(OrderIssue::general(format!(
+                        "no other seat offers {} a draw; there is nothing to decline",
+                        name(seats, seat)
+                    )));
+                }
+                self.draw_offers.clear();
+            }
         }
         let playing = self.playing(seats.len());
         if self.draw_agreed.is_none()
@@ -157,6 +169,7 @@ impl Table {
             TableAct::Resign => format!("{who} resigns"),
             TableAct::OfferDraw => format!("{who} offers a draw"),
             TableAct::WithdrawDraw => format!("{who} withdraws the draw offer"),
+            TableAct::DeclineDraw => format!("{who} declines the draw"),
         }
     }
 
@@ -166,7 +179,7 @@ impl Table {
             let playing = self.playing(seats.len());
             return Some(Outcome {
                 winner: None,
-                reason: format!("a draw agreed by {}", names(seats, &playing)),
+                reason: format!("drawn by agreement of {}", names(seats, &playing)),
                 scores: None,
             });
         }

@@ -73,6 +73,10 @@ pub fn router(state: AppState, body_limit: usize) -> Router {
             "/api/rulesets/{name}/scenarios",
             get(crate::playing::scenarios),
         )
+        .route(
+            "/api/rulesets/{name}/scenarios/{scenario}",
+            get(crate::playing::scenario),
+        )
         .route("/api/games", post(create).get(list))
         .route("/api/games/{id}", get(status))
         .route("/api/games/{id}/view", get(view))
@@ -87,6 +91,9 @@ pub fn router(state: AppState, body_limit: usize) -> Router {
         .route("/api/games/{id}/record/frames", get(boards::record_frames))
         .route("/api/games/{id}/targets", get(crate::playing::targets))
         .route("/api/games/{id}/turns", get(crate::playing::turns))
+        .route("/api/games/{id}/resign", post(crate::table::resign))
+        .route("/api/games/{id}/draw/{action}", post(crate::table::draw))
+        .route("/api/games/{id}/rematch", post(crate::table::rematch))
         .fallback(|| async { HostError::new(ErrorKind::NotFound, "no such endpoint") })
         .layer(DefaultBodyLimit::max(body_limit))
         // Outermost: whatever the framework answered on its own (405, a

@@ -13,6 +13,8 @@
 //! `/record` serves while the game runs (those every seat saw,
 //! [`crate::public`]).
 
+use std::sync::Arc;
+
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap};
@@ -28,6 +30,39 @@ use crate::host::Host;
 
 /// How many games' record re-runs are kept at once.
 const KEPT_RERUNS: usize = 16;
+
+/// How many games' replay records are kept at once.
+const KEPT_RECORDS: usize = 4;
+
+/// The replay records of the games replayed last, each with the moment of
+/// the game it was made at (step, decisions at the table, finished): a
+/// record is large (tens of megabytes for a big map), and cloning it out of
+/// the match for every frame was most of what a replay step cost. The same
+/// moment means the same record, so a kept one is served until the game
+/// moves on.
+/// A game's moment: its step, its decisions at the table, whether it is over.
+type Moment = (u64, usize, bool);
+
+#[derive(Default)]
+pub(crate) struct ReplayRecords(std::sync::Mutex<Vec<(String, Moment, Arc<GameRecord>)>>);
+
+impl ReplayRecords {
+    fn get(&self, id: &str, at: Moment) -> Option<Arc<GameRecord>> {
+        let kept = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        kept.iter()
+            .find(|(k, m, _)| k == id && *m == at)
+            .map(|(_, _, r)| r.clone())
+    }
+
+    fn put(&self, id: &str, at: Moment, record: Arc<GameRecord>) {
+        let mut kept = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        kept.retain(|(k, _, _)| k != id);
+        kept.push((id.to_string(), at, record));
+        if kept.len() > KEPT_RECORDS {
+            kept.remove(0);
+        }
+    }
+}
 
 /// Re-runs of records, by game id, the most recently used last. A game's
 /// record only ever grows by whole new turns (earlier turns never change),
@@ -106,18 +141,24 @@ impl Host {
     /// from, kept inside the host and never served as it is: the whole
     /// record once the game is over; before, less the actions not every
     /// seat saw (its setup and orders stay, to re-run the game to a turn).
-    async fn replay_record(&self, id: &str) -> Result<GameRecord, HostError> {
+    async fn replay_record(&self, id: &str) -> Result<Arc<GameRecord>, HostError> {
         let slot = self.slot(id).await?;
         let slot = slot.lock().await;
+        let at = (slot.step, slot.decisions.len(), slot.finished);
+        if let Some(kept) = self.replays.get(id, at) {
+            return Ok(kept);
+        }
         let record = slot
             .game
             .record()
             .ok_or_else(|| HostError::new(ErrorKind::NotFound, "this game keeps no record"))?;
-        Ok(if slot.finished {
+        let record = Arc::new(if slot.finished {
             record
         } else {
             crate::public::without_private_actions(record)
-        })
+        });
+        self.replays.put(id, at, record.clone());
+        Ok(record)
     }
 }
 
@@ -179,11 +220,44 @@ pub(crate) async fn record_board(
     Ok(svg_response(svg))
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct FramesQuery {
+    /// The first turn's place in the record (0 for its first turn); with
+    /// it, a page of frames and the index of every turn.
+    #[serde(default)]
+    from: Option<usize>,
+    /// How many turns' frames (at most `render::FRAMES_PER_PAGE`; 1 when
+    /// absent).
+    #[serde(default)]
+    count: Option<usize>,
+}
+
 pub(crate) async fn record_frames(
     State(s): State<AppState>,
     Path(id): Path<String>,
+    q: Result<Query<FramesQuery>, QueryRejection>,
 ) -> Result<Response, HostError> {
+    let q = query(q)?;
     let record = s.host.replay_record(&id).await?;
     let plugin = plugin_of(record.game_type.as_deref().unwrap_or_default())?;
-    Ok(Json(render::frames(&*plugin.drawing, &record)).into_response())
+    if q.from.is_none() && q.count.is_none() {
+        return Ok(Json(render::frames(&*plugin.drawing, &record)).into_response());
+    }
+    let count = q.count.unwrap_or(1);
+    if !(1..=render::FRAMES_PER_PAGE).contains(&count) {
+        return Err(
+            HostError::bad_request("bad count").with_details(vec![Detail::field(
+                "count",
+                format!("from 1 to {} turns a page", render::FRAMES_PER_PAGE),
+            )]),
+        );
+    }
+    let from = q.from.unwrap_or(0);
+    let page = tokio::task::spawn_blocking(move || {
+        render::frames_page(&*plugin.drawing, &record, from, count)
+    })
+    .await
+    .map_err(|e| HostError::storage(e.to_string()))?;
+    Ok(Json(page).into_response())
 }

@@ -8,7 +8,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock, RwLock};
 
-use engine::{DynRuleset, ParsedOrders, Seat, SeatSpec, Setup};
+use engine::{DynRuleset, ParsedOrders, Seat, SeatSpec, Setup, Table, TableAct};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use tokio::sync::Mutex;
@@ -19,10 +19,10 @@ use crate::events::{Event, Events};
 use crate::files::{self, FilesFront, SeatRequest};
 use crate::policy::DeadlinePolicy;
 use crate::public::redact_record;
-use crate::slot::{apply_order, now_ms, turn_limit_outcome, Meta, SeatMeta, Slot};
+use crate::slot::{act_name, apply_order, now_ms, turn_limit_outcome, Meta, SeatMeta, Slot};
 use crate::storage::{
-    durable, read, Notice, OrderFormat, OrderRow, Storage, StoreError, StoreErrorKind, StoredGame,
-    TurnRow, Write,
+    durable, read, DecisionRow, Notice, OrderFormat, OrderRow, Storage, StoreError, StoreErrorKind,
+    StoredGame, TurnRow, Write,
 };
 
 /// Attempts at one step when other processes keep getting there first.
@@ -196,6 +196,8 @@ pub struct Host {
     files: OnceLock<Arc<FilesFront>>,
     /// Record re-runs kept between replay board requests.
     pub(crate) reruns: crate::boards::Reruns,
+    /// The records of the games replayed last.
+    pub(crate) replays: crate::boards::ReplayRecords,
 }
 
 fn store_err(e: StoreError) -> HostError {
@@ -240,7 +242,13 @@ impl Host {
                 continue;
             };
             let id = stored.game.id.clone();
-            match Slot::from_row(rules, stored.game, stored.orders, stored.turns) {
+            match Slot::from_row(
+                rules,
+                stored.game,
+                stored.orders,
+                stored.decisions,
+                stored.turns,
+            ) {
                 Ok(slot) => {
                     games.insert(id, Arc::new(Mutex::new(slot)));
                 }
@@ -258,6 +266,7 @@ impl Host {
             admin_hash: admin_token.map(auth::hash_token),
             files: OnceLock::new(),
             reruns: Default::default(),
+            replays: Default::default(),
         }))
     }
 
@@ -396,7 +405,13 @@ impl Host {
                     stored.game.id, stored.game.ruleset
                 ))
             })?;
-        Slot::from_row(rules, stored.game, stored.orders, stored.turns)
+        Slot::from_row(
+            rules,
+            stored.game,
+            stored.orders,
+            stored.decisions,
+            stored.turns,
+        )
     }
 
     /// Reads a game again from storage, for when this process's copy is
@@ -479,6 +494,69 @@ impl Host {
                 Some(_) => {}
             }
         }
+        self.create_game(req).await
+    }
+
+    /// A new game like finished game `id` (its ruleset, scenario, options,
+    /// seat kinds, deadline policy and turn limit; a fresh seed), asked for
+    /// by one of its seats: players who just finished may play again
+    /// without the admin token. Answers like [`Host::create`], with
+    /// `rematch_of`.
+    pub async fn rematch(self: &Arc<Self>, id: &str, token: &str) -> Result<Value, HostError> {
+        let req = {
+            let slot = self.slot(id).await?;
+            let slot = slot.lock().await;
+            if slot.seat_for(token).is_none() {
+                return Err(HostError::new(
+                    ErrorKind::Unauthorized,
+                    "a rematch is asked for by a seat of the game: send its token",
+                ));
+            }
+            if !slot.finished {
+                return Err(HostError::new(
+                    ErrorKind::Conflict,
+                    "the game is not over yet; a rematch follows a finished game",
+                ));
+            }
+            let setup: Setup = serde_json::from_value(slot.base["setup"].clone())
+                .map_err(|e| HostError::storage(format!("game {id}: stored setup: {e}")))?;
+            // Only the options a player may set: the setup also keeps what
+            // the rules drew at random, which a new game draws afresh.
+            let settable: Vec<&str> = slot.rules.options().iter().map(|o| o.name).collect();
+            let options = setup
+                .options
+                .into_iter()
+                .filter(|(k, _)| settable.contains(&k.as_str()))
+                .collect();
+            let seats = slot
+                .meta
+                .seats
+                .iter()
+                .map(|s| match s {
+                    SeatMeta::Human { .. } => SeatRequest::Human,
+                    SeatMeta::Bot { bot } => SeatRequest::Bot(bot.clone()),
+                    SeatMeta::Files { .. } => SeatRequest::Files,
+                })
+                .collect();
+            CreateGame {
+                ruleset: slot.rules.name().to_string(),
+                scenario: Some(setup.scenario),
+                scenario_text: setup.text,
+                seats,
+                seed: None,
+                deadline: slot.meta.deadline,
+                max_turns: slot.meta.max_turns,
+                options,
+            }
+        };
+        let mut created = self.create_game(req).await?;
+        created["rematch_of"] = json!(id);
+        Ok(created)
+    }
+
+    /// Creates a game once whoever asked may: the checks of the request,
+    /// the setup, the first durable write.
+    async fn create_game(self: &Arc<Self>, req: CreateGame) -> Result<Value, HostError> {
         let rules = self.ruleset(&req.ruleset)?;
         check_options(&*rules, &req.options)?;
         // Before setting up, so a bad deadline is told whatever the scenario.
@@ -610,6 +688,7 @@ impl Host {
             step_started_ms: now,
             base,
             turns: vec![],
+            decisions: vec![],
             orders: Default::default(),
             finished: false,
         };
@@ -928,6 +1007,124 @@ impl Host {
         Ok(status)
     }
 
+    /// A seat's decision at the table (resign; offer, accept, decline or
+    /// withdraw a draw), checked by the match, stored durably, then told to
+    /// the game's listeners. `accept` is an offer that needs another seat's
+    /// offer to accept. Returns the table and the status after it.
+    pub async fn decide(
+        self: &Arc<Self>,
+        id: &str,
+        token: &str,
+        act: TableAct,
+        accept: bool,
+    ) -> Result<Value, HostError> {
+        let slot_arc = self.slot(id).await?;
+        let mut slot = slot_arc.lock().await;
+        let seat = slot.seat_for(token).ok_or_else(|| {
+            HostError::new(
+                ErrorKind::Unauthorized,
+                "that token is not a seat of this game",
+            )
+        })?;
+        if slot.finished {
+            let why = slot
+                .outcome()
+                .map(|o| o.summary(&slot.game.seats()))
+                .unwrap_or_else(|| "it has ended".into());
+            return Err(HostError::new(
+                ErrorKind::Conflict,
+                format!("the game is over ({why}); nothing more can be decided"),
+            ));
+        }
+        let table = slot.game.table();
+        if accept && !table.draw_offers.iter().any(|s| s.0 != seat) {
+            return Err(HostError::new(
+                ErrorKind::Conflict,
+                "no draw is offered to this seat; there is nothing to accept (offer one instead)",
+            ));
+        }
+        let at = record::time::now_iso8601();
+        // The match checks it (a resigned seat, nothing to decline or
+        // withdraw): refused, nothing changes.
+        if let Err(e) = slot.game.act(Seat(seat), act, Some(&at)) {
+            return Err(HostError::new(ErrorKind::Conflict, e.message.clone())
+                .with_details(vec![Detail::from(&e)]));
+        }
+        let decision = DecisionRow {
+            seq: slot.decisions.len() as u64,
+            seat,
+            act: act_name(act),
+            at,
+        };
+        let finished = slot.outcome().is_some();
+        let write = Write::PutDecision {
+            game: id.to_string(),
+            step: slot.step,
+            decision: decision.clone(),
+            finished,
+        };
+        if let Err(e) = durable(&*self.storage, write).await {
+            // Not durable, so not kept: back to what storage holds.
+            if e.kind == StoreErrorKind::Conflict && self.storage.shared() {
+                if let Err(r) = self.refresh(&mut slot).await {
+                    tracing::error!(game = %id, "cannot read the game again: {r}");
+                }
+                return Err(HostError::new(
+                    ErrorKind::Conflict,
+                    "the game moved on meanwhile; nothing was decided, look again",
+                ));
+            }
+            if let Err(r) = slot.rebuild() {
+                tracing::error!(game = %id, "cannot rebuild after a failed write: {r}");
+            }
+            return Err(store_err(e));
+        }
+        slot.decisions.push(decision);
+        slot.finished = finished;
+        let said = Table::describe(&slot.game.seats(), Seat(seat), act);
+        tracing::debug!(game = %id, seat, act = ?act, "decided at the table");
+        if finished {
+            self.store_status(slot.id.clone(), slot.status()).await;
+        }
+        self.publish_table(&slot);
+        let answer = json!({"said": said, "table": slot.table_status(), "status": slot.status()});
+        let due = !finished && slot.due(now_ms());
+        drop(slot);
+        if finished {
+            self.retire(id);
+        } else if due {
+            // A resignation can leave every seat still asked with orders in.
+            let host = self.clone();
+            let id = id.to_string();
+            tokio::spawn(async move { host.resolve_due(&id).await });
+        }
+        Ok(answer)
+    }
+
+    /// Tells the game's listeners what stands at the table (a `table`
+    /// event for everyone), and "game over" when the table ended it.
+    fn publish_table(&self, slot: &Slot) {
+        self.events.publish(
+            &slot.id,
+            Event {
+                kind: "table",
+                seat: None,
+                data: json!({"step": slot.step, "turn": slot.game.turn(), "table": slot.table_status()}),
+            },
+        );
+        if slot.finished {
+            self.events.publish(
+                &slot.id,
+                Event {
+                    kind: "game_over",
+                    seat: None,
+                    data: json!({"outcome": slot.outcome()}),
+                },
+            );
+            self.events.close(&slot.id);
+        }
+    }
+
     /// Resolves the game's turns for as long as they are due (all-bot turns
     /// follow each other at once).
     pub async fn resolve_due(&self, id: &str) {
@@ -995,6 +1192,7 @@ impl Host {
         let (old_base, old_step, old_started) =
             (slot.base.clone(), slot.step, slot.step_started_ms);
         let old_orders = std::mem::take(&mut slot.orders);
+        let old_decisions = std::mem::take(&mut slot.decisions);
         slot.base = new_base;
         if let Some(t) = &record_turn {
             slot.turns.push(t.clone());
@@ -1024,6 +1222,7 @@ impl Host {
             },
             orders: bot_rows.clone(),
             used: old_orders.values().cloned().collect(),
+            decided: old_decisions.len() as u64,
             wait,
         };
         if let Err(e) = durable(&*self.storage, write).await {
@@ -1034,6 +1233,7 @@ impl Host {
             slot.step = old_step;
             slot.step_started_ms = old_started;
             slot.orders = old_orders;
+            slot.decisions = old_decisions;
             if let Err(r) = slot.rebuild() {
                 tracing::error!(game = %slot.id, "cannot rebuild after a failed commit: {r}");
             }
@@ -1187,6 +1387,28 @@ impl Host {
                 // The server that resolved it goes on with any turn that is
                 // due at once; this scheduler is the safety net.
                 (game, false)
+            }
+            Notice::Decision { game, step } => {
+                let Some(slot) = self.cached(&game) else {
+                    return;
+                };
+                let mut slot = slot.lock().await;
+                if slot.step <= step {
+                    if let Err(e) = self.refresh(&mut slot).await {
+                        tracing::warn!(game = %game, "cannot read the game again: {e}");
+                        return;
+                    }
+                }
+                if slot.step == step {
+                    self.publish_table(&slot);
+                }
+                if slot.finished {
+                    drop(slot);
+                    self.retire(&game);
+                    return;
+                }
+                let due = slot.due(now_ms());
+                (game, due)
             }
             Notice::Resync => {
                 let ids: Vec<String> = {

@@ -7,7 +7,8 @@
 //! storage; [`host`] holds every game and does the work (create, orders,
 //! resolve); [`scheduler`] resolves turns whose deadline passed; [`events`]
 //! fans out live events; [`files`] is the other front door, seats played
-//! by files in folders the server watches; [`api`] and [`openapi`] are the
+//! by files in folders the server watches; `table` takes resignations and
+//! draw offers over HTTP; [`api`] and [`openapi`] are the
 //! HTTP face, `assets` serves the browser client's files (the web crate's
 //! and each ruleset's controller and guide), [`edge`] puts the framework's
 //! own errors in its shape; [`server`] runs it all. The other side, a client
@@ -44,6 +45,7 @@ pub mod server;
 pub mod slot;
 pub mod sqlite;
 pub mod storage;
+mod table;
 
 pub use error::{ErrorKind, HostError};
 pub use server::{Background, Config};

@@ -10,7 +10,9 @@
 //!   being played is not told until it is resolved.
 //!
 //! * `GET /api/rulesets/{name}/scenarios`: the maps a game may start
-//!   from, for the lobby;
+//!   from, for the lobby; `GET /api/rulesets/{name}/scenarios/{scenario}`:
+//!   how many seats a game of that map takes, found by asking the rules
+//!   (so the lobby fills the seats to the map's players).
 //! * `GET /api/rulesets/{name}`: the ruleset's entry with the JSON schemas
 //!   of its orders and views, for bot writers.
 //!
@@ -132,4 +134,64 @@ pub(crate) async fn ruleset(
     Path(name): Path<String>,
 ) -> Result<Response, HostError> {
     Ok(Json(s.host.ruleset_schemas(&name)?).into_response())
+}
+
+/// The most seats the lobby is told a scenario may take.
+const MOST_SEATS_PROBED: usize = 8;
+
+/// `GET /api/rulesets/{name}/scenarios/{scenario}`: the numbers of seats
+/// a game of the scenario can be set up with (`seat_counts`, ascending),
+/// found by setting one up with 1 to 8 seats: a ruleset knows its maps'
+/// players, the host does not. A scenario whose rules fix the seats
+/// (setting up with any number gives the same seats) answers that number.
+pub(crate) async fn scenario(
+    Path((name, scenario)): Path<(String, String)>,
+) -> Result<Response, HostError> {
+    let plugin =
+        registry::plugin(&name).map_err(|e| HostError::new(ErrorKind::NotFound, e.to_string()))?;
+    if !plugin.rules.scenarios().contains(&scenario.as_str()) {
+        return Err(HostError::new(
+            ErrorKind::NotFound,
+            format!("{} has no scenario `{scenario}`", plugin.name()),
+        )
+        .with_details(vec![Detail::field(
+            "scenario",
+            format!("one of: {}", plugin.rules.scenarios().join(", ")),
+        )]));
+    }
+    let probe = scenario.clone();
+    let rules = plugin.rules.clone();
+    let counts = tokio::task::spawn_blocking(move || {
+        let mut exact = Vec::new();
+        let mut fixed = std::collections::BTreeSet::new();
+        for n in 1..=MOST_SEATS_PROBED {
+            let setup = engine::Setup {
+                scenario: probe.clone(),
+                text: None,
+                seats: vec![engine::SeatSpec::default(); n],
+                seed: 0,
+                options: Default::default(),
+            };
+            if let Ok(game) = rules.start(setup, false, None) {
+                let got = game.seats().len();
+                if got == n {
+                    exact.push(n);
+                }
+                fixed.insert(got);
+            }
+        }
+        if exact.is_empty() {
+            fixed.into_iter().collect()
+        } else {
+            exact
+        }
+    })
+    .await
+    .map_err(|e| HostError::storage(e.to_string()))?;
+    Ok(Json(json!({
+        "ruleset": plugin.name(),
+        "scenario": scenario,
+        "seat_counts": counts,
+    }))
+    .into_response())
 }

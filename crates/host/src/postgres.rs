@@ -15,6 +15,10 @@
 //!   only if they are the ones the resolution was computed from. Otherwise
 //!   nothing changes and the host reads the game again and retries, so a
 //!   step is resolved once, from exactly the orders that were acknowledged.
+//! * A decision at the table (resign, draw offers) takes the same row lock,
+//!   lands only while the game is at its step and in its place among the
+//!   step's decisions, and a resolution commits only if it applied every
+//!   decision stored for the step.
 //! * Every commit also sends a notification (`NOTIFY orderly`, delivered
 //!   only if it commits); each process listens on a connection of its own
 //!   and hears what the others did ([`Notice`]): the host refreshes the game
@@ -37,8 +41,8 @@ use tokio_postgres::error::SqlState;
 use tokio_postgres::{AsyncMessage, Client, Config, NoTls};
 
 use crate::storage::{
-    same_orders, Ack, GameRow, ListedGame, Notice, OrderFormat, OrderRow, Reply, Storage,
-    StoreError, StoreErrorKind, StoredGame, StoredPage, TurnRow, Write,
+    same_orders, Ack, DecisionRow, GameRow, ListedGame, Notice, OrderFormat, OrderRow, Reply,
+    Storage, StoreError, StoreErrorKind, StoredGame, StoredPage, TurnRow, Write,
 };
 
 /// Most orders committed together; bounds a commit's latency.
@@ -91,6 +95,15 @@ CREATE TABLE IF NOT EXISTS statuses (
 );
 -- Start-up reads the games in play only.
 CREATE INDEX IF NOT EXISTS games_playing ON games (seq) WHERE NOT finished;
+CREATE TABLE IF NOT EXISTS decisions (
+    game TEXT NOT NULL,
+    step BIGINT NOT NULL,
+    seq BIGINT NOT NULL,
+    seat BIGINT NOT NULL,
+    act TEXT NOT NULL,
+    at TEXT NOT NULL,
+    PRIMARY KEY (game, step, seq)
+);
 ";
 
 const PUT_ORDER: &str = "
@@ -506,6 +519,7 @@ async fn commit_group(
             Write::PutOrders { game, order, .. } => (game.clone(), order.seat),
             Write::CreateGame { game, .. } => (game.id.clone(), 0),
             Write::CommitTurn { game, .. } => (game.id.clone(), 0),
+            Write::PutDecision { game, .. } => (game.clone(), 0),
             Write::Status { game, .. } => (game.clone(), usize::MAX),
         }
     };
@@ -576,9 +590,9 @@ async fn commit_group(
                 .map_err(db_err)?;
                 Ok(Ok(None))
             }
-            Write::CommitTurn { .. } => Ok(Err(StoreError::new(
+            Write::CommitTurn { .. } | Write::PutDecision { .. } => Ok(Err(StoreError::new(
                 StoreErrorKind::Database,
-                "a resolution is not a group write",
+                "a resolution or a decision is not a group write",
             ))),
         }
     });
@@ -637,10 +651,27 @@ async fn turn_writer(mut link: Link, origin: u64, mut jobs: mpsc::UnboundedRecei
                     turn,
                     orders,
                     used,
+                    decided,
                     wait,
                 },
                 Ok(client),
-            ) => commit_turn(client, origin, game, turn, orders, used, *wait).await,
+            ) => {
+                let given = Given {
+                    orders,
+                    used,
+                    decided: *decided,
+                };
+                commit_turn(client, origin, game, turn, given, *wait).await
+            }
+            (
+                Write::PutDecision {
+                    game,
+                    step,
+                    decision,
+                    finished,
+                },
+                Ok(client),
+            ) => put_decision(client, origin, game, *step, decision, *finished).await,
             _ => Err(StoreError::new(
                 StoreErrorKind::Database,
                 "only resolutions go to the resolution writer",
@@ -650,15 +681,101 @@ async fn turn_writer(mut link: Link, origin: u64, mut jobs: mpsc::UnboundedRecei
     }
 }
 
+/// What a resolution hands over besides the game and its turn.
+struct Given<'a> {
+    /// The next step's orders.
+    orders: &'a [OrderRow],
+    /// The ended step's orders it applied.
+    used: &'a [OrderRow],
+    /// How many of the ended step's decisions it applied.
+    decided: u64,
+}
+
+/// A decision at the table, one transaction under the game row's lock (the
+/// one a resolution takes), so it lands in the step it was taken in or not
+/// at all. Rare enough to share the resolution writer.
+async fn put_decision(
+    client: &mut Client,
+    origin: u64,
+    game: &str,
+    step: u64,
+    decision: &DecisionRow,
+    finished: bool,
+) -> Result<(), StoreError> {
+    let tx = client.transaction().await.map_err(db_err)?;
+    let row = tx
+        .query_opt("SELECT step FROM games WHERE id = $1 FOR UPDATE", &[&game])
+        .await
+        .map_err(db_err)?;
+    if row.map(|r| r.get::<_, i64>(0)) != Some(step as i64) {
+        return Err(conflict(format!("game {game} is not at step {step}")));
+    }
+    if step_decisions(&tx, game, step).await?.len() as u64 != decision.seq {
+        return Err(conflict(format!(
+            "game {game}: another decision was taken at the table meanwhile"
+        )));
+    }
+    tx.execute(
+        "INSERT INTO decisions (game, step, seq, seat, act, at) VALUES ($1, $2, $3, $4, $5, $6)",
+        &[
+            &game,
+            &(step as i64),
+            &(decision.seq as i64),
+            &(decision.seat as i64),
+            &decision.act,
+            &decision.at,
+        ],
+    )
+    .await
+    .map_err(db_err)?;
+    if finished {
+        tx.execute("UPDATE games SET finished = TRUE WHERE id = $1", &[&game])
+            .await
+            .map_err(db_err)?;
+    }
+    let payload = json!({"k": "d", "from": origin, "g": game, "s": step}).to_string();
+    tx.execute(NOTIFY, &[&vec![payload]])
+        .await
+        .map_err(db_err)?;
+    tx.commit().await.map_err(db_err)
+}
+
+async fn step_decisions<C: tokio_postgres::GenericClient>(
+    client: &C,
+    game: &str,
+    step: u64,
+) -> Result<Vec<DecisionRow>, StoreError> {
+    let rows = client
+        .query(
+            "SELECT seq, seat, act, at FROM decisions WHERE game = $1 AND step = $2 ORDER BY seq",
+            &[&game, &(step as i64)],
+        )
+        .await
+        .map_err(db_err)?;
+    Ok(rows
+        .iter()
+        .map(|r| DecisionRow {
+            seq: r.get::<_, i64>(0) as u64,
+            seat: r.get::<_, i64>(1) as usize,
+            act: r.get(2),
+            at: r.get(3),
+        })
+        .collect())
+}
+
 async fn commit_turn(
     client: &mut Client,
     origin: u64,
     game: &GameRow,
     turn: &TurnRow,
-    orders: &[OrderRow],
-    used: &[OrderRow],
+    given: Given<'_>,
     wait: bool,
 ) -> Result<(), StoreError> {
+    let Given {
+        orders,
+        used,
+        decided,
+    } = given;
     let from = game
         .step
         .checked_sub(1)
@@ -684,6 +801,12 @@ async fn commit_turn(
     if !same_orders(&stored, used) {
         return Err(conflict(format!(
             "game {}: the stored orders of step {from} are not the ones resolved",
+            game.id
+        )));
+    }
+    if step_decisions(&tx, &game.id, from).await?.len() as u64 != decided {
+        return Err(conflict(format!(
+            "game {}: decisions were taken at the table during step {from} meanwhile",
             game.id
         )));
     }
@@ -788,6 +911,7 @@ async fn load_games(client: &Client, only: Option<&str>) -> Result<Vec<StoredGam
         let id: String = r.get(0);
         let step = r.get::<_, i64>(3) as u64;
         let orders = step_orders(client, &id, step).await?;
+        let decisions = step_decisions(client, &id, step).await?;
         // Only the turns up to the step read: a resolution committed since
         // belongs to a later state.
         let turns = client
@@ -812,6 +936,7 @@ async fn load_games(client: &Client, only: Option<&str>) -> Result<Vec<StoredGam
                 id,
             },
             orders,
+            decisions,
             turns,
         });
     }
@@ -962,6 +1087,10 @@ fn parse_notice(payload: &str, own: u64) -> Option<Notice> {
                 order,
             })
         }
+        "d" => Some(Notice::Decision {
+            game,
+            step: v["s"].as_u64()?,
+        }),
         "t" => Some(Notice::Turn {
             game,
             step: v["s"].as_u64()?,
@@ -988,7 +1117,7 @@ impl Storage for PgStore {
     fn write(&self, write: Write) -> Ack {
         let (tx, rx) = oneshot::channel();
         let queue = match write {
-            Write::CommitTurn { .. } => &self.turns,
+            Write::CommitTurn { .. } | Write::PutDecision { .. } => &self.turns,
             _ => &self.orders,
         };
         if let Err(mpsc::error::SendError((_, reply))) = queue.send((write, tx)) {

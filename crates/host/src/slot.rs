@@ -8,14 +8,14 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use engine::{DynRuleset, Game, GameRng, Outcome, ParsedOrders, Seat};
+use engine::{DynRuleset, Game, GameRng, Outcome, ParsedOrders, Seat, TableAct};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::auth;
 use crate::error::HostError;
 use crate::policy::DeadlinePolicy;
-use crate::storage::{GameRow, OrderFormat, OrderRow};
+use crate::storage::{DecisionRow, GameRow, OrderFormat, OrderRow};
 
 /// Who sits in a seat, as stored.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -58,6 +58,9 @@ pub struct Slot {
     pub turns: Vec<String>,
     /// The orders of this step that are durable, by seat.
     pub orders: BTreeMap<usize, OrderRow>,
+    /// The decisions taken at the table during this step that are durable,
+    /// in the order taken.
+    pub decisions: Vec<DecisionRow>,
     pub finished: bool,
 }
 
@@ -109,6 +112,29 @@ pub fn apply_order(game: &mut dyn Game, order: &OrderRow) -> Result<(), HostErro
     }
 }
 
+/// A table act as stored (`resign`, `offer_draw`, ...).
+pub fn act_name(act: TableAct) -> String {
+    match serde_json::to_value(act) {
+        Ok(Value::String(s)) => s,
+        _ => format!("{act:?}"),
+    }
+}
+
+/// Applies a stored decision to a match; it was taken on this very state
+/// (after the step's orders, which replay first) so it is taken again.
+pub fn apply_decision(game: &mut dyn Game, d: &DecisionRow) -> Result<(), HostError> {
+    let refused = |why: String| {
+        HostError::storage(format!(
+            "stored decision {} of seat {} is not taken again: {why}",
+            d.seq, d.seat
+        ))
+    };
+    let act: TableAct =
+        serde_json::from_value(Value::String(d.act.clone())).map_err(|e| refused(e.to_string()))?;
+    game.act(Seat(d.seat), act, Some(&d.at))
+        .map_err(|e| refused(e.message))
+}
+
 /// How a game stopped by its turn limit ends: no winner.
 pub fn turn_limit_outcome(limit: u64) -> Outcome {
     Outcome {
@@ -124,6 +150,7 @@ impl Slot {
         rules: Arc<dyn DynRuleset>,
         row: GameRow,
         orders: Vec<OrderRow>,
+        decisions: Vec<DecisionRow>,
         turns: Vec<String>,
     ) -> Result<Slot, HostError> {
         let meta: Meta = serde_json::from_value(row.meta.clone())
@@ -139,6 +166,10 @@ impl Slot {
                 .map_err(|e| HostError::storage(format!("game {}: {}", row.id, e.message)))?;
             by_seat.insert(o.seat, o);
         }
+        for d in &decisions {
+            apply_decision(&mut *game, d)
+                .map_err(|e| HostError::storage(format!("game {}: {}", row.id, e.message)))?;
+        }
         Ok(Slot {
             id: row.id,
             rules,
@@ -149,6 +180,7 @@ impl Slot {
             base: row.state,
             turns,
             orders: by_seat,
+            decisions,
             finished: row.finished,
         })
     }
@@ -170,6 +202,9 @@ impl Slot {
             .map_err(|e| HostError::storage(format!("stored match: {}", e.message)))?;
         for o in self.orders.values() {
             apply_order(&mut *game, o)?;
+        }
+        for d in &self.decisions {
+            apply_decision(&mut *game, d)?;
         }
         self.game = game;
         self.finished = self.outcome().is_some();
@@ -259,6 +294,16 @@ impl Slot {
             || self.deadline_ms().is_some_and(|d| now_ms >= d)
     }
 
+    /// What was decided at the table, for the status: who resigned (and
+    /// on which turn) and who offers a draw now.
+    pub fn table_status(&self) -> Value {
+        let table = self.game.table();
+        json!({
+            "resigned": table.resigned.iter().map(|r| json!({"seat": r.seat.0, "turn": r.turn})).collect::<Vec<_>>(),
+            "draw_offers": if self.finished { vec![] } else { table.draw_offers.iter().map(|s| s.0).collect::<Vec<_>>() },
+        })
+    }
+
     /// The public status: what anyone may know.
     pub fn status(&self) -> Value {
         let infos = self.game.seats();
@@ -286,6 +331,8 @@ impl Slot {
             "missing": if self.finished { vec![] } else { seat_list(self.game.missing()) },
             "finished": self.finished,
             "outcome": self.outcome(),
+            "result": self.outcome().map(|o| o.summary(&infos)),
+            "table": self.table_status(),
             "max_turns": self.meta.max_turns,
             "deadline": self.meta.deadline,
             "deadline_ms": self.deadline_ms(),

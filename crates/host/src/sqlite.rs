@@ -23,8 +23,8 @@ use serde_json::Value;
 use tokio::sync::oneshot;
 
 use crate::storage::{
-    ready, same_orders, Ack, GameRow, ListedGame, OrderFormat, OrderRow, Reply, Storage,
-    StoreError, StoreErrorKind, StoredGame, StoredPage, TurnRow, Write,
+    ready, same_orders, Ack, DecisionRow, GameRow, ListedGame, OrderFormat, OrderRow, Reply,
+    Storage, StoreError, StoreErrorKind, StoredGame, StoredPage, TurnRow, Write,
 };
 
 /// Most writes committed together; bounds a commit's latency.
@@ -64,6 +64,15 @@ CREATE TABLE IF NOT EXISTS turns (
     report TEXT NOT NULL,
     record TEXT,
     PRIMARY KEY (game, step)
+);
+CREATE TABLE IF NOT EXISTS decisions (
+    game TEXT NOT NULL,
+    step INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    act TEXT NOT NULL,
+    at TEXT NOT NULL,
+    PRIMARY KEY (game, step, seq)
 );
 ";
 
@@ -289,6 +298,7 @@ fn apply(tx: &Connection, write: &Write) -> Result<(), StoreError> {
             turn,
             orders,
             used,
+            decided,
             wait: _,
         } => {
             let from = game.step.checked_sub(1).ok_or_else(|| {
@@ -308,6 +318,15 @@ fn apply(tx: &Connection, write: &Write) -> Result<(), StoreError> {
                     StoreErrorKind::Conflict,
                     format!(
                         "game {}: the stored orders of step {from} are not the ones resolved",
+                        game.id
+                    ),
+                ));
+            }
+            if step_decisions(tx, &game.id, from)?.len() as u64 != *decided {
+                return Err(StoreError::new(
+                    StoreErrorKind::Conflict,
+                    format!(
+                        "game {}: decisions were taken at the table during step {from} meanwhile",
                         game.id
                     ),
                 ));
@@ -346,6 +365,42 @@ fn apply(tx: &Connection, write: &Write) -> Result<(), StoreError> {
             )
             .map_err(db_err)?;
             insert_orders(tx, &game.id, game.step, orders)
+        }
+        Write::PutDecision {
+            game,
+            step,
+            decision,
+            finished,
+        } => {
+            if current_step(tx, game)? != Some(*step) {
+                return Err(StoreError::new(
+                    StoreErrorKind::Conflict,
+                    format!("game {game} is not at step {step}"),
+                ));
+            }
+            if step_decisions(tx, game, *step)?.len() as u64 != decision.seq {
+                return Err(StoreError::new(
+                    StoreErrorKind::Conflict,
+                    format!("game {game}: another decision was taken at the table meanwhile"),
+                ));
+            }
+            tx.execute(
+                "INSERT INTO decisions (game, step, seq, seat, act, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    game,
+                    *step as i64,
+                    decision.seq as i64,
+                    decision.seat as i64,
+                    decision.act,
+                    decision.at
+                ],
+            )
+            .map_err(db_err)?;
+            if *finished {
+                tx.execute("UPDATE games SET finished = 1 WHERE id = ?1", [game])
+                    .map_err(db_err)?;
+            }
+            Ok(())
         }
         Write::Status { game, status } => {
             tx.prepare_cached(
@@ -403,6 +458,32 @@ fn step_orders(conn: &Connection, game: &str, step: u64) -> Result<Vec<OrderRow>
         .collect()
 }
 
+/// The decisions taken at the table during a game's step, by `seq`.
+fn step_decisions(
+    conn: &Connection,
+    game: &str,
+    step: u64,
+) -> Result<Vec<DecisionRow>, StoreError> {
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT seq, seat, act, at FROM decisions WHERE game = ?1 AND step = ?2 ORDER BY seq",
+        )
+        .map_err(db_err)?;
+    let rows = stmt
+        .query_map(params![game, step as i64], |r| {
+            Ok(DecisionRow {
+                seq: r.get::<_, i64>(0)? as u64,
+                seat: r.get::<_, i64>(1)? as usize,
+                act: r.get(2)?,
+                at: r.get(3)?,
+            })
+        })
+        .map_err(db_err)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(db_err);
+    rows
+}
+
 fn insert_orders(
     tx: &Connection,
     game: &str,
@@ -458,6 +539,7 @@ fn load_games(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame>, 
     let mut games = Vec::with_capacity(rows.len());
     for (id, ruleset, meta, step, started, state, finished) in rows {
         let orders = step_orders(conn, &id, step as u64)?;
+        let decisions = step_decisions(conn, &id, step as u64)?;
         let turns = record_turns(conn, &id, step as u64)?;
         games.push(StoredGame {
             game: GameRow {
@@ -470,6 +552,7 @@ fn load_games(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame>, 
                 finished,
             },
             orders,
+            decisions,
             turns,
         });
     }

@@ -12,7 +12,9 @@
 //! step, and one row per resolved step, which carries the record turn that
 //! resolution added. So a resolution writes O(that turn), not O(game so far);
 //! loading a game gives the match back its turns from the turn rows
-//! ([`StoredGame::turns`]). Views are a pure function of the saved match and
+//! ([`StoredGame::turns`]). Decisions taken at the table mid-step
+//! (resignations, draw offers) are rows of their own, replayed after the
+//! step's orders; the next step's saved match carries their effect. Views are a pure function of the saved match and
 //! its turns, so committing them commits its views.
 //!
 //! A database written before turn rows carried record turns still loads:
@@ -81,6 +83,23 @@ pub struct OrderRow {
     pub at_ms: u64,
 }
 
+/// A decision a seat took at the table in the middle of a step (resign,
+/// offer, accept, decline or withdraw a draw: `engine::TableAct`), kept like
+/// orders so a restart replays it after the step's orders.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DecisionRow {
+    /// Its place among the step's decisions, from 0: they are replayed in
+    /// this order.
+    pub seq: u64,
+    pub seat: usize,
+    /// The act as `engine::TableAct` serialises it (`resign`, `offer_draw`,
+    /// `withdraw_draw`, `decline_draw`).
+    pub act: String,
+    /// When it was taken (ISO 8601): the record's `ended` when it ends the
+    /// game, so a replay stamps the same time.
+    pub at: String,
+}
+
 /// What one resolution committed, for the log of turns.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TurnRow {
@@ -128,7 +147,21 @@ pub enum Write {
         turn: TurnRow,
         orders: Vec<OrderRow>,
         used: Vec<OrderRow>,
+        /// How many decisions of the ended step the resolution applied; a
+        /// conflict when more are stored.
+        decided: u64,
         wait: bool,
+    },
+    /// A decision at the table taken during `step` (its `seq` must be the
+    /// number of the step's decisions stored before it); fails with
+    /// [`StoreErrorKind::Conflict`] when the game is no longer at `step` or
+    /// another decision took that place. `finished`: the decision ended the
+    /// game, which the game row then says too.
+    PutDecision {
+        game: String,
+        step: u64,
+        decision: DecisionRow,
+        finished: bool,
     },
     /// The game's public status after its last write, kept for listings,
     /// so that listing finished games never loads them. Derived data: sent
@@ -180,6 +213,8 @@ pub enum Notice {
         defaulted: Vec<usize>,
         finished: bool,
     },
+    /// A decision at the table taken during `step`: read the game again.
+    Decision { game: String, step: u64 },
     /// Notices may have been missed (the listening connection was lost):
     /// everything should be read again.
     Resync,
@@ -191,6 +226,8 @@ pub struct StoredGame {
     pub game: GameRow,
     /// The orders for the current step.
     pub orders: Vec<OrderRow>,
+    /// The decisions taken at the table during the current step, by `seq`.
+    pub decisions: Vec<DecisionRow>,
     /// The record turns its turn rows carry, by step: what
     /// `Game::save_base()` left out of `game.state`.
     pub turns: Vec<String>,

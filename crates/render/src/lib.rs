@@ -38,7 +38,10 @@ use serde_json::Value;
 
 #[cfg(feature = "png")]
 pub use png::{to_png, Fonts};
-pub use replay::{frame_svg, frames, last_turn, record_board, record_board_with, At, Frame, Rerun};
+pub use replay::{
+    frame_svg, frames, frames_page, last_turn, record_board, record_board_with, At, Frame, Rerun,
+    FRAMES_PER_PAGE,
+};
 
 /// How one ruleset draws its boards. Each ruleset crate implements it; the
 /// registry's entry for the ruleset carries it.

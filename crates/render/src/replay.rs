@@ -511,3 +511,54 @@ pub fn frames(drawing: &dyn Drawing, record: &GameRecord) -> Value {
         "turns": turns,
     })
 }
+
+/// The stops a replay makes in a turn of `actions`: its start, then each
+/// action, or each of its results when it has several (the game-record
+/// spec, 1.5: results shown one at a time).
+fn stops(t: &record::Turn) -> usize {
+    1 + t
+        .actions
+        .iter()
+        .map(|a| a.results.as_ref().map_or(0, Vec::len).max(1))
+        .sum::<usize>()
+}
+
+/// The most turns one [`frames_page`] gives.
+pub const FRAMES_PER_PAGE: usize = 20;
+
+/// A page of [`frames`], so a replay shows its first frame without the
+/// whole game: `index` lists every turn (number, actions, stops: what a
+/// slider and a step counter need), `turns` the frames of up to `count`
+/// turns (at most [`FRAMES_PER_PAGE`]) from the `from`-th, each with its
+/// captions and every action's results (what a replay shows beside the
+/// board), so the client never needs the record itself.
+pub fn frames_page(drawing: &dyn Drawing, record: &GameRecord, from: usize, count: usize) -> Value {
+    let index: Vec<Value> = record
+        .turns
+        .iter()
+        .enumerate()
+        .map(|(i, t)| json!([turn_number(record, i), t.actions.len(), stops(t)]))
+        .collect();
+    let end = from
+        .saturating_add(count.min(FRAMES_PER_PAGE))
+        .min(record.turns.len());
+    let turns: Vec<Value> = (from.min(end)..end)
+        .map(|i| {
+            let t = &record.turns[i];
+            json!({
+                "turn": turn_number(record, i),
+                "actions": t.actions.len(),
+                "captions": t.actions.iter().map(|a| caption_in(drawing, record, a)).collect::<Vec<_>>(),
+                "results": t.actions.iter().map(|a| serde_json::to_value(a.results.as_deref().unwrap_or_default()).unwrap_or_default()).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({
+        "ruleset": record.game_type,
+        "ended": record.ended.is_some(),
+        "index_fields": ["turn", "actions", "stops"],
+        "index": index,
+        "from": from,
+        "turns": turns,
+    })
+}

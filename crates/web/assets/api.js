@@ -50,6 +50,8 @@ function nextLink(resp) {
 export const api = {
   rulesets: () => request('/api/rulesets'),
   scenarios: (ruleset) => request(`/api/rulesets/${enc(ruleset)}/scenarios`),
+  /** How many seats a game of `scenario` takes: {seat_counts: [n]}. */
+  scenarioSeats: (ruleset, scenario) => request(`/api/rulesets/${enc(ruleset)}/scenarios/${enc(scenario)}`),
   /**
    * One page of games: {games, next, total}; `next` is the address of the
    * next page (from the Link header) or null. Without `path`: the newest.
@@ -68,11 +70,17 @@ export const api = {
       {method: 'POST', token, body: orders}),
   record: (id) => request(`/api/games/${enc(id)}/record`),
   frames: (id) => request(`/api/games/${enc(id)}/record/frames`),
+  /** Frames of `count` turns from the `from`-th, with the index of every turn. */
+  framesPage: (id, from, count) => request(`/api/games/${enc(id)}/record/frames?from=${enc(from)}&count=${enc(count)}`),
   boardSvg: (id, token) => request(`/api/games/${enc(id)}/board.svg`, {token, accept: 'image/svg+xml', text: true}),
   recordSvg: (id, turn, action) =>
     request(`/api/games/${enc(id)}/record/board.svg?turn=${enc(turn)}&action=${enc(action)}`,
       {accept: 'image/svg+xml', text: true}),
   targets: (id, token, pick) => request(`/api/games/${enc(id)}/targets?pick=${enc(pick)}`, {token}),
+  resign: (id, token) => request(`/api/games/${enc(id)}/resign`, {method: 'POST', token}),
+  /** `what`: offer, accept, decline or withdraw. */
+  draw: (id, token, what) => request(`/api/games/${enc(id)}/draw/${enc(what)}`, {method: 'POST', token}),
+  rematch: (id, token) => request(`/api/games/${enc(id)}/rematch`, {method: 'POST', token}),
   turns: (id, from) => request(`/api/games/${enc(id)}/turns?from=${enc(from)}`),
   /** The address of the event stream; the seat token goes in a header (stream.js), never here. */
   eventsUrl: (id) => `/api/games/${enc(id)}/events`,

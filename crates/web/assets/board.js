@@ -45,8 +45,70 @@ export function boardItems(svg) {
     id: el.dataset.id,
     owner: el.dataset.owner === undefined || el.dataset.owner === '' ? null : Number(el.dataset.owner),
     label: labelOf(el),
+    // What it looks like as drawn by the server (before this page adds
+    // classes), to tell what changed from one turn's board to the next.
+    sig: el.outerHTML,
     el,
   }));
+}
+
+/**
+ * What a board looked like, for `markChanges` later: each thing's drawing
+ * by kind and id, and the picture's frame.
+ */
+export function snapshot(svg, items) {
+  return {
+    viewBox: svg.getAttribute('viewBox'),
+    things: new Map(items.map((i) => [`${i.kind}\u0001${i.id}`, {sig: i.sig, el: i.el}])),
+  };
+}
+
+/**
+ * Marks on `svg` what differs from the board `before` (a `snapshot`): the
+ * things that are new or drawn differently get the class `changed`; the
+ * things that are gone are drawn again, faded, on a layer of their own
+ * (when both pictures share a frame). Generic: it compares the server's
+ * drawings by `data-kind`/`data-id`, whatever the ruleset. Returns
+ * {changed, gone}.
+ */
+export function markChanges(svg, items, before) {
+  if (!before) return {changed: 0, gone: 0};
+  let changed = 0;
+  const seen = new Set();
+  for (const i of items) {
+    const key = `${i.kind}\u0001${i.id}`;
+    seen.add(key);
+    const was = before.things.get(key);
+    const differs = !was || was.sig !== i.sig;
+    i.el.classList.toggle('changed', differs);
+    if (differs) changed++;
+  }
+  let layer = svg.querySelector(':scope > g.gone-layer');
+  if (layer) layer.remove();
+  let gone = 0;
+  if (before.viewBox === svg.getAttribute('viewBox')) {
+    layer = document.createElementNS(SVG_NS, 'g');
+    layer.setAttribute('class', 'gone-layer');
+    layer.setAttribute('aria-hidden', 'true');
+    layer.setAttribute('pointer-events', 'none');
+    for (const [key, was] of before.things) {
+      if (seen.has(key)) continue;
+      const ghost = was.el.cloneNode(true);
+      // A ghost is a picture only: nothing in it can be picked or found.
+      for (const el of [ghost, ...ghost.querySelectorAll('*')]) {
+        el.removeAttribute('data-kind');
+        el.removeAttribute('data-id');
+        el.removeAttribute('id');
+        el.removeAttribute('tabindex');
+        el.removeAttribute('role');
+      }
+      ghost.setAttribute('class', 'gone');
+      layer.append(ghost);
+      gone++;
+    }
+    if (gone) svg.append(layer);
+  }
+  return {changed, gone};
 }
 
 /**

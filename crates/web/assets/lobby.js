@@ -91,6 +91,7 @@ function createForm(rulesets, out, reload) {
   const admin = h('input', {type: 'password', id: 'new-admin', name: 'admin', autocomplete: 'off', value: adminToken()});
   const seatList = h('ol', {class: 'seat-list'});
   let seatCount = 2;
+  const known = new Set();
 
   const current = () => rulesets.find((r) => r.name === ruleset.value) || rulesets[0];
   const renderSeats = () => {
@@ -108,12 +109,44 @@ function createForm(rulesets, out, reload) {
     scenario.placeholder = def ? `${def} (default)` : 'the ruleset\'s default';
     const asked = r.name;
     api.scenarios(r.name).then((got) => {
+      for (const name of got.scenarios || []) known.add(`${asked}\u0001${name}`);
       if (current().name !== asked) return;
       fill(maps, (got.scenarios || []).map((name) => h('option', {value: name})));
+      fitSeats();
     }, () => fill(maps));
   };
-  ruleset.addEventListener('change', renderSeats);
+  // The seats follow the chosen map's players: the server asks the rules
+  // how many seats a game of it takes, and the list grows or shrinks to
+  // the nearest such number (the seats already chosen are kept).
+  const seatsHint = h('p', {class: 'hint', id: 'seats-hint', 'aria-live': 'polite'});
+  let fitAsked = 0;
+  const fitSeats = async () => {
+    const r = current();
+    const name = scenario.value.trim() || r.default_scenario || '';
+    const asked = ++fitAsked;
+    // Only the ruleset's own maps are asked about (a file name or a name
+    // being typed is no map the server could count).
+    if (!name || !known.has(`${r.name}\u0001${name}`)) { fill(seatsHint); return; }
+    let counts = [];
+    try {
+      counts = (await api.scenarioSeats(r.name, name)).seat_counts || [];
+    } catch { /* not a bundled map (a file, a typo): the seats stay as they are */ }
+    if (asked !== fitAsked) return;
+    if (!counts.length) { fill(seatsHint); return; }
+    if (!counts.includes(seatCount)) {
+      const bigger = counts.find((n) => n >= seatCount);
+      seatCount = bigger ?? counts[counts.length - 1];
+      renderSeats();
+    }
+    const says = counts.length === 1 ? `${counts[0]}` : `${counts[0]} to ${counts[counts.length - 1]}`;
+    fill(seatsHint, `${name} is played by ${says} ${counts.length === 1 && counts[0] === 1 ? 'seat' : 'seats'}.`);
+  };
+  ruleset.addEventListener('change', () => { renderSeats(); fitSeats(); });
+  let typing = null;
+  scenario.addEventListener('input', () => { clearTimeout(typing); typing = setTimeout(fitSeats, 250); });
+  scenario.addEventListener('change', fitSeats);
   renderSeats();
+  fitSeats();
 
   const errors = h('div', {class: 'form-errors'});
   const form = h('form', {class: 'create', 'aria-labelledby': 'create-h', novalidate: true,
@@ -145,7 +178,7 @@ function createForm(rulesets, out, reload) {
   h('h2', {id: 'create-h'}, 'New game'),
   field('Ruleset', ruleset),
   field('Map or scenario', scenario, 'Pick one of the ruleset\'s maps from the list, or leave blank for its default.'), maps,
-  h('fieldset', {}, h('legend', {}, 'Seats'), seatList,
+  h('fieldset', {}, h('legend', {}, 'Seats'), seatsHint, seatList,
     h('div', {class: 'command-row'},
       h('button', {type: 'button', onclick: () => { seatCount = Math.min(16, seatCount + 1); renderSeats(); }}, 'Add a seat'),
       h('button', {type: 'button', onclick: () => { seatCount = Math.max(1, seatCount - 1); renderSeats(); }}, 'Remove the last seat'))),

@@ -6,10 +6,12 @@
 import {h, fill, errorBox, announce, detailText, pageTitle, keepingFocus} from './dom.js';
 import {api, ApiError} from './api.js';
 import {seatsOf, forgetSeat} from './store.js';
-import {parseSvg, showBoard, markPicked, markTargets, showViewText, overlayTools} from './board.js';
+import {parseSvg, showBoard, markPicked, markTargets, showViewText, overlayTools, snapshot, markChanges} from './board.js';
 import {controllerFor, detailIndex} from './orders.js';
 import {followEvents} from './stream.js';
 import {seatNames, outcomeText} from './lobby.js';
+import {tableBox, tableNews} from './table.js';
+import {zoomable} from './zoom.js';
 
 export async function playPage(main, id, query) {
   const held = seatsOf(id);
@@ -34,6 +36,13 @@ export async function playPage(main, id, query) {
   const statusLine = h('p', {class: 'status', id: 'game-status', 'aria-live': 'polite'});
   const deadline = h('p', {class: 'deadline', id: 'deadline'});
   const boardBox = h('div', {class: 'board-box', id: 'board'});
+  // What the last turn changed: the board is compared with the one shown
+  // for the turn before (kept as `lastTurnBoard`), on every redraw of this
+  // turn's board.
+  const changesNote = h('p', {class: 'hint changes-note', id: 'changes-note', 'aria-live': 'polite'});
+  let shownBoard = null;
+  let lastTurnBoard = null;
+  const zoom = zoomable(boardBox);
   const pickList = h('div', {class: 'pick-list', role: 'group', 'aria-labelledby': 'pick-h'});
   const controls = h('div', {class: 'controls', id: 'controls'});
   const pending = h('div', {class: 'pending', tabindex: '-1'});
@@ -75,6 +84,34 @@ export async function playPage(main, id, query) {
     }, () => { guide.hidden = true; });
 
   const playing = st.seat !== null;
+  // An optional sound when it becomes this seat's move (off unless asked
+  // for; remembered in this browser). Made with Web Audio, so no file.
+  const soundKey = 'orderly.sound.v1';
+  let audio = null;
+  const soundOn = () => { try { return localStorage.getItem(soundKey) === 'on'; } catch { return false; } };
+  const beep = () => {
+    if (!soundOn()) return;
+    document.body.dataset.moveSounds = String(Number(document.body.dataset.moveSounds || 0) + 1);
+    try {
+      audio = audio || new AudioContext();
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = 660;
+      gain.gain.setValueAtTime(0.15, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+      osc.connect(gain).connect(audio.destination);
+      osc.start();
+      osc.stop(audio.currentTime + 0.35);
+    } catch { /* no sound here: the title still says it */ }
+  };
+  const soundBox = h('input', {type: 'checkbox', id: 'sound-toggle', checked: soundOn(), onchange: (e) => {
+    try { localStorage.setItem(soundKey, e.target.checked ? 'on' : 'off'); } catch { /* private mode */ }
+    // The click is the user's gesture that lets the page make a sound later.
+    if (e.target.checked) { try { audio = audio || new AudioContext(); audio.resume(); } catch { /* none */ } }
+  }});
+  let wasMyMove = null;
+  // Resign and draw offers, for a seat played here.
+  const table = playing ? tableBox(id, st.token, st.seat, () => refresh()) : null;
   fill(main,
     h('h1', {}, `${status.title || id}`, h('small', {class: 'muted'}, ` ${status.ruleset} · ${id}`)),
     h('div', {class: 'game-head'},
@@ -82,9 +119,10 @@ export async function playPage(main, id, query) {
       deadline,
       held.length ? h('div', {class: 'field inline'}, h('label', {for: 'seat-select'}, 'Playing as'), seatSelect)
         : h('p', {class: 'muted'}, 'You are watching as a spectator. A join link from the game\'s creator lets you play a seat.'),
+      playing ? h('div', {class: 'field inline'}, soundBox, h('label', {for: 'sound-toggle'}, 'Sound on your move')) : null,
       h('p', {}, h('a', {href: `#/replay/${encodeURIComponent(id)}`}, 'Replay this game'))),
     h('div', {class: 'play'},
-      h('section', {class: 'board-section', 'aria-label': 'Board'}, boardBox),
+      h('section', {class: 'board-section', 'aria-label': 'Board'}, zoom.bar, boardBox, changesNote),
       fill(side,
         playing ? [
           h('h2', {id: 'pick-h'}, ctl ? 'Pick' : 'Orders'),
@@ -95,6 +133,7 @@ export async function playPage(main, id, query) {
           h('h2', {}, 'Your orders'),
           pending,
           submitBox,
+          table.el,
         ] : null,
         h('h2', {}, 'Events'),
         log,
@@ -236,7 +275,8 @@ export async function playPage(main, id, query) {
         h('span', {class: 'order-text'}, o.text),
         h('button', {type: 'button', class: 'small', 'aria-label': `Remove: ${o.text}`,
           onclick: () => ctx.remove(o.key)}, 'Remove'),
-        st.errors.has(i) ? h('ul', {class: 'order-errors', role: 'alert'}, st.errors.get(i).map((t) => h('li', {}, t))) : null,
+        // The alert wraps the list, so the list stays a list for assistive technology.
+        st.errors.has(i) ? h('div', {role: 'alert'}, h('ul', {class: 'order-errors'}, st.errors.get(i).map((t) => h('li', {}, t)))) : null,
         st.notes.has(i) ? h('ul', {class: 'order-notes'}, st.notes.get(i).map((t) => h('li', {}, t))) : null)))
       : h('p', {class: 'muted'}, 'No orders yet.'));
     const button = h('button', {type: 'button', class: 'primary', id: 'submit-orders', disabled: !awaitingMe(),
@@ -296,10 +336,14 @@ export async function playPage(main, id, query) {
     let text;
     const yourMove = !s.finished && st.seat !== null && (s.missing || s.awaiting || []).includes(st.seat);
     pageTitle(`${yourMove ? 'Your move · ' : ''}${s.title || id}`);
+    if (yourMove && wasMyMove === false) beep();
+    wasMyMove = yourMove;
+    document.body.dataset.yourMove = String(yourMove);
     if (s.finished) {
       const o = s.outcome;
-      const mine = st.seat !== null && o && o.winner !== null && o.winner !== undefined
-        ? (o.winner === st.seat ? 'You won' : 'You lost') : null;
+      const decided = o && o.winner !== null && o.winner !== undefined;
+      const mine = st.seat === null || !o ? null
+        : decided ? (o.winner === st.seat ? 'You won' : 'You lost') : 'Drawn';
       text = `Game over after turn ${s.turn}. ${mine ? `${mine}: ` : ''}${outcomeText(s)}.`;
     } else {
       const waiting = seatNames(s, s.missing || s.awaiting || []);
@@ -312,6 +356,7 @@ export async function playPage(main, id, query) {
     fill(statusLine, text);
     statusLine.dataset.turn = String(s.turn);
     statusLine.dataset.finished = String(Boolean(s.finished));
+    if (table) table.render(s);
     renderDeadline();
   }
 
@@ -332,8 +377,20 @@ export async function playPage(main, id, query) {
   async function loadBoard() {
     try {
       const svg = parseSvg(await api.boardSvg(id, st.token));
+      const turn = st.status ? st.status.turn : null;
       st.items = showBoard(boardBox, svg, {pickable, onPick: pick});
       st.svg = svg;
+      const now = {turn, board: snapshot(svg, st.items)};
+      if (shownBoard && shownBoard.turn !== turn) lastTurnBoard = shownBoard;
+      shownBoard = now;
+      const marked = lastTurnBoard ? markChanges(svg, st.items, lastTurnBoard.board) : {changed: 0, gone: 0};
+      const parts = [];
+      if (marked.changed) parts.push(`${marked.changed} ${marked.changed === 1 ? 'thing' : 'things'} new or changed (outlined in green)`);
+      if (marked.gone) parts.push(`${marked.gone} gone (faded)`);
+      fill(changesNote, lastTurnBoard && parts.length ? `Since turn ${lastTurnBoard.turn}: ${parts.join('; ')}.` : '');
+      boardBox.dataset.changed = String(marked.changed);
+      boardBox.dataset.gone = String(marked.gone);
+      zoom.apply(svg);
     } catch (e) {
       const items = ctl && st.view ? ctl.fallbackItems(st.view.view || {}) : [];
       st.items = items;
@@ -357,6 +414,7 @@ export async function playPage(main, id, query) {
         again = false;
         try {
           const [status, view] = await Promise.all([api.status(id), api.view(id, st.token)]);
+          if (st.status) for (const line of tableNews(st.status, status)) logEvent(line);
           st.status = status;
           st.view = view;
           if (st.ordersTurn !== status.turn) {
@@ -398,6 +456,8 @@ export async function playPage(main, id, query) {
       if (type === 'turn_resolved') {
         announce(`Turn ${d.turn ?? ''} resolved`);
         tellTurns();
+        refresh();
+      } else if (type === 'table') {
         refresh();
       } else if (type === 'awaiting_you') {
         if (st.status && d.turn !== undefined && d.turn !== st.status.turn) refresh();

@@ -89,6 +89,8 @@ pub const ASSETS: &[Asset] = &[
     asset!("/orders.js", "orders.js", JS),
     asset!("/stream.js", "stream.js", JS),
     asset!("/replay.js", "replay.js", JS),
+    asset!("/table.js", "table.js", JS),
+    asset!("/zoom.js", "zoom.js", JS),
 ];
 
 /// The policy of the page: scripts, styles, images and requests from this

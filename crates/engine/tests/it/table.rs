@@ -84,6 +84,12 @@ fn a_draw_is_agreed_when_every_seat_still_playing_offers_it() {
     // Withdrawn, and a withdrawal without an offer is refused.
     m.act(Seat(0), TableAct::WithdrawDraw, None).unwrap();
     assert!(m.act(Seat(0), TableAct::WithdrawDraw, None).is_err());
+    // Declining needs another seat's offer, and ends it.
+    assert!(m.act(Seat(1), TableAct::DeclineDraw, None).is_err());
+    m.act(Seat(0), TableAct::OfferDraw, None).unwrap();
+    assert!(m.act(Seat(0), TableAct::DeclineDraw, None).is_err());
+    m.act(Seat(1), TableAct::DeclineDraw, None).unwrap();
+    assert!(m.table().draw_offers.is_empty());
     // An offer lapses when the turn is resolved.
     m.act(Seat(1), TableAct::OfferDraw, None).unwrap();
     m.resolve(None);
@@ -92,7 +98,7 @@ fn a_draw_is_agreed_when_every_seat_still_playing_offers_it() {
     m.act(Seat(0), TableAct::OfferDraw, None).unwrap();
     let o = m.outcome().unwrap();
     assert_eq!(o.winner, None);
-    assert_eq!(o.reason, "a draw agreed by North and East");
+    assert_eq!(o.reason, "drawn by agreement of North and East");
     let record = m.record().unwrap();
     let json = serde_json::to_value(&record).unwrap();
     assert_eq!(json["winnerId"], serde_json::Value::Null);

@@ -173,3 +173,68 @@ fn openapi_describes_the_board_routes() {
         );
     }
 }
+
+/// A replay streams: a page of frames gives every turn's index and a few
+/// turns' captions and results, the same captions as the whole list.
+#[test]
+fn record_frames_come_a_page_at_a_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("g.db"));
+    let mut c = Client::new(&server.url()).unwrap();
+    let created = create(
+        &mut c,
+        json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["greedy", "random"], "seed": 5}),
+    );
+    let id = created["id"].as_str().unwrap().to_string();
+    let started = Instant::now();
+    while c.get(&format!("/api/games/{id}"), None).unwrap().json()["finished"] != true {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the game is stuck"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let whole = c
+        .get(&format!("/api/games/{id}/record/frames"), None)
+        .unwrap()
+        .json();
+    let all = whole["turns"].as_array().unwrap();
+    let page = c
+        .get(
+            &format!("/api/games/{id}/record/frames?from=1&count=2"),
+            None,
+        )
+        .unwrap()
+        .json();
+    let index = page["index"].as_array().unwrap();
+    assert_eq!(index.len(), all.len());
+    assert_eq!(page["from"], 1);
+    let turns = page["turns"].as_array().unwrap();
+    assert_eq!(turns.len(), 2.min(all.len() - 1));
+    for (k, t) in turns.iter().enumerate() {
+        assert_eq!(t["turn"], all[1 + k]["turn"]);
+        assert_eq!(t["captions"], all[1 + k]["captions"]);
+        let n = t["actions"].as_u64().unwrap() as usize;
+        let results = t["results"].as_array().unwrap();
+        assert_eq!(results.len(), n);
+        // [turn, actions, stops]: the start, then each action or result.
+        let stops: usize = 1 + results
+            .iter()
+            .map(|r| r.as_array().unwrap().len().max(1))
+            .sum::<usize>();
+        assert_eq!(index[1 + k], json!([t["turn"], n, stops]));
+    }
+    // Past the end: no frames, the index still whole; bad counts are 400s.
+    let end = c
+        .get(&format!("/api/games/{id}/record/frames?from=9999"), None)
+        .unwrap()
+        .json();
+    assert_eq!(end["turns"], json!([]));
+    assert_eq!(end["index"].as_array().unwrap().len(), all.len());
+    for bad in ["count=0", "count=21", "from=-1"] {
+        let r = c
+            .get(&format!("/api/games/{id}/record/frames?{bad}"), None)
+            .unwrap();
+        assert_eq!(r.status, 400, "{bad}");
+    }
+}

@@ -15,3 +15,4 @@ mod secrecy;
 #[cfg(feature = "postgres")]
 mod shared;
 mod storage;
+mod table;

@@ -103,3 +103,29 @@ fn a_rulesets_maps_are_listed() {
         404
     );
 }
+
+#[test]
+fn a_maps_seats_come_from_its_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("g.db"));
+    let mut c = Client::new(&server.url()).unwrap();
+    for (map, seats) in [
+        ("Tiny2Player", 2),
+        ("Medium3Player", 3),
+        ("Medium4Player", 4),
+    ] {
+        let got = c
+            .get(&format!("/api/rulesets/ttrts/scenarios/{map}"), None)
+            .unwrap()
+            .json();
+        assert_eq!(got["seat_counts"], json!([seats]), "{map}: {got}");
+    }
+    let r = c
+        .get("/api/rulesets/ttrts/scenarios/Nowhere", None)
+        .unwrap();
+    assert_eq!(r.status, 404);
+    assert!(r.json()["details"][0]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("Tiny2Player"));
+}

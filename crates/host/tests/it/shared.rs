@@ -245,3 +245,76 @@ fn two_servers_on_one_postgres_resolve_each_deadline_once() {
         }
     }
 }
+
+/// A draw offered on one server is heard live by a seat listening on the
+/// other, and accepted there: both servers then say the game is drawn.
+#[cfg(feature = "postgres")]
+#[test]
+#[ignore = "needs PostgreSQL: eval \"$(scripts/postgres-up)\" sets ORDERLY_TEST_POSTGRES, then cargo test -- --include-ignored"]
+fn two_servers_on_one_postgres_share_the_table() {
+    let url = common::postgres_url();
+    let db = host::postgres::fresh_schema(&url, "table")
+        .unwrap_or_else(|e| panic!("ORDERLY_TEST_POSTGRES={url}: {e}"));
+    let a = server(&db);
+    let b = server(&db);
+    let mut ca = Client::new(&a.url()).unwrap();
+    let created = ca
+        .post_json(
+            "/api/games",
+            None,
+            &json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["human", "human"], "seed": 50}),
+        )
+        .unwrap()
+        .json();
+    let id = created["id"].as_str().unwrap().to_string();
+    let tok = |i: usize| created["tokens"][i]["token"].as_str().unwrap().to_string();
+    let mut cb = Client::new(&b.url()).unwrap();
+    // B knows the game before its seat listens there.
+    let start = Instant::now();
+    while cb.get(&format!("/api/games/{id}"), None).unwrap().status != 200 {
+        assert!(start.elapsed() < Duration::from_secs(30));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let mut hears = cb
+        .events(&id, Some(&tok(1)), Duration::from_secs(30))
+        .unwrap();
+    assert_eq!(hears.next_event().unwrap().unwrap().kind, "awaiting_you");
+    let r = ca
+        .post(
+            &format!("/api/games/{id}/draw/offer"),
+            Some(&tok(0)),
+            "application/json",
+            b"",
+        )
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+    let heard = hears.next_event().unwrap().unwrap();
+    assert_eq!(heard.kind, "table");
+    assert_eq!(heard.data["table"]["draw_offers"], json!([0]));
+    let r = cb
+        .post(
+            &format!("/api/games/{id}/draw/accept"),
+            Some(&tok(1)),
+            "application/json",
+            b"",
+        )
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", String::from_utf8_lossy(&r.body));
+    for c in [&mut ca, &mut cb] {
+        let start = Instant::now();
+        loop {
+            let st = c.get(&format!("/api/games/{id}"), None).unwrap().json();
+            if st["finished"] == true {
+                assert!(st["outcome"]["reason"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("drawn by agreement"));
+                break;
+            }
+            assert!(start.elapsed() < Duration::from_secs(30), "not over: {st}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+    a.stop().unwrap();
+    b.stop().unwrap();
+}

@@ -14,7 +14,8 @@ use crate::common;
 use host::postgres::PgStore;
 use host::sqlite::SqliteStore;
 use host::storage::{
-    read, GameRow, Notice, OrderFormat, OrderRow, Storage, StoreErrorKind, TurnRow, Write,
+    read, DecisionRow, GameRow, Notice, OrderFormat, OrderRow, Storage, StoreErrorKind, TurnRow,
+    Write,
 };
 use serde_json::json;
 
@@ -134,6 +135,7 @@ fn suite(s: &dyn Storage) {
         },
         orders: vec![],
         used: vec![order(1, "[1]")],
+        decided: 0,
         wait: true,
     };
     assert_eq!(write(s, stale), Err(StoreErrorKind::Conflict));
@@ -151,6 +153,7 @@ fn suite(s: &dyn Storage) {
         },
         orders: vec![order(1, "[2]")],
         used: vec![order(0, "[00]"), order(1, "[1]")],
+        decided: 0,
         wait: true,
     };
     write(s, commit.clone()).unwrap();
@@ -167,6 +170,7 @@ fn suite(s: &dyn Storage) {
         },
         orders: vec![order(0, "[9]")],
         used: vec![order(0, "[00]"), order(1, "[1]")],
+        decided: 0,
         wait: false,
     };
     assert_eq!(write(s, other), Err(StoreErrorKind::Conflict));
@@ -325,6 +329,7 @@ fn postgres_two_stores_share_one_database() {
         },
         orders: vec![],
         used,
+        decided: 0,
         wait: true,
     };
     assert_eq!(write(&b, from_b(vec![])), Err(StoreErrorKind::Conflict));
@@ -402,6 +407,7 @@ fn postgres_a_step_is_resolved_once_under_a_race() {
                 },
                 orders: vec![order(1, &format!("[{i}]"))],
                 used: vec![order(0, "[0]")],
+                decided: 0,
                 wait: i % 3 != 0,
             })
         })
@@ -500,6 +506,7 @@ fn commit_with_record(s: &dyn Storage, id: &str, step: u64) {
             },
             orders: vec![],
             used: vec![],
+            decided: 0,
             wait: true,
         },
     )
@@ -655,4 +662,104 @@ fn postgres_a_held_row_is_a_conflict_not_a_stall() {
     write(&*s, put("[2]")).unwrap();
     let got = block(read(s.load_game("h"))).unwrap().unwrap();
     assert_eq!(got.orders, vec![order(0, "[2]")]);
+}
+
+fn decision(seq: u64, seat: usize, act: &str) -> DecisionRow {
+    DecisionRow {
+        seq,
+        seat,
+        act: act.into(),
+        at: format!("2026-01-01T00:00:0{seq}Z"),
+    }
+}
+
+/// Decisions at the table: kept per step in their order, only at the
+/// game's step and in their place; one that ends the game marks it
+/// finished; a resolution that missed one is a conflict.
+fn decisions_suite(s: &dyn Storage) {
+    write(
+        s,
+        Write::CreateGame {
+            game: game("d1", 0, json!({"s": 0})),
+            orders: vec![order(0, "[0]")],
+        },
+    )
+    .unwrap();
+    let put = |step, d: DecisionRow, finished| Write::PutDecision {
+        game: "d1".into(),
+        step,
+        decision: d,
+        finished,
+    };
+    write(s, put(0, decision(0, 1, "offer_draw"), false)).unwrap();
+    // Not at the game's step, not in its place, not a game: refused.
+    assert_eq!(
+        write(s, put(1, decision(1, 0, "decline_draw"), false)),
+        Err(StoreErrorKind::Conflict)
+    );
+    assert_eq!(
+        write(s, put(0, decision(0, 0, "decline_draw"), false)),
+        Err(StoreErrorKind::Conflict)
+    );
+    assert_eq!(
+        write(
+            s,
+            Write::PutDecision {
+                game: "nope".into(),
+                step: 0,
+                decision: decision(0, 0, "resign"),
+                finished: false,
+            }
+        ),
+        Err(StoreErrorKind::Conflict)
+    );
+    write(s, put(0, decision(1, 0, "decline_draw"), false)).unwrap();
+    let one = block(read(s.load_game("d1"))).unwrap().unwrap();
+    assert_eq!(
+        one.decisions,
+        vec![decision(0, 1, "offer_draw"), decision(1, 0, "decline_draw")]
+    );
+    assert_eq!(one.orders, vec![order(0, "[0]")]);
+    // A resolution that applied one decision of the two changes nothing.
+    let commit = |decided| Write::CommitTurn {
+        game: game("d1", 1, json!({"s": 1})),
+        turn: TurnRow {
+            step: 1,
+            turn: 0,
+            resolved_at: "t".into(),
+            report: json!({}),
+            record: None,
+        },
+        orders: vec![],
+        used: vec![order(0, "[0]")],
+        decided,
+        wait: true,
+    };
+    assert_eq!(write(s, commit(1)), Err(StoreErrorKind::Conflict));
+    write(s, commit(2)).unwrap();
+    // The next step starts with none; a resignation ending the game
+    // finishes it, so start-up no longer loads it.
+    let one = block(read(s.load_game("d1"))).unwrap().unwrap();
+    assert!(one.decisions.is_empty());
+    assert!(s.load().unwrap().iter().any(|g| g.game.id == "d1"));
+    write(s, put(1, decision(0, 1, "resign"), true)).unwrap();
+    let one = block(read(s.load_game("d1"))).unwrap().unwrap();
+    assert!(one.game.finished);
+    assert_eq!(one.decisions, vec![decision(0, 1, "resign")]);
+    assert!(!s.load().unwrap().iter().any(|g| g.game.id == "d1"));
+}
+
+#[test]
+fn sqlite_keeps_decisions_at_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = SqliteStore::open(&dir.path().join("g.db")).unwrap();
+    decisions_suite(&s);
+}
+
+#[cfg(feature = "postgres")]
+#[test]
+#[ignore = "needs PostgreSQL: eval \"$(scripts/postgres-up)\" sets ORDERLY_TEST_POSTGRES, then cargo test -- --include-ignored"]
+fn postgres_keeps_decisions_at_the_table() {
+    let url = postgres("postgres_keeps_decisions_at_the_table");
+    decisions_suite(&PgStore::open(&url).unwrap());
 }
