@@ -13,13 +13,17 @@ import lobby from './tests/lobby.mjs';
 import twohumans from './tests/twohumans.mjs';
 import battle200 from './tests/battle200.mjs';
 import resign from './tests/resign.mjs';
+import tactics from './tests/tactics.mjs';
+import tacticsChaos from './tests/tacticschaos.mjs';
 
-const TESTS = [ttrts, tae, fullthrust, twohumans, resign, keyboard, deadline, replay, battle200, lobby];
+const TESTS = [ttrts, tae, fullthrust, twohumans, resign, keyboard, deadline, replay, battle200, lobby, tactics, tacticsChaos];
 const only = process.argv.slice(2);
 
 let failed = 0;
 for (const test of TESTS) {
-  if (only.length && !only.includes(test.name)) continue;
+  // A name runs that test and those named after it (`tactics` runs
+  // `tactics-chaos` too).
+  if (only.length && !only.some((n) => test.name === n || test.name.startsWith(`${n}-`))) continue;
   const started = Date.now();
   const b = await openBrowser(test.name);
   try {

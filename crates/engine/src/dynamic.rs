@@ -13,7 +13,8 @@ use serde_json::Value;
 use crate::matches::{Match, TurnReport};
 use crate::rng::GameRng;
 use crate::ruleset::{
-    OptionSpec, OrderIssue, Outcome, Ruleset, Seat, SeatInfo, Setup, SetupError, ViewFiles,
+    OptionSpec, OrderIssue, Outcome, RulesSeat, Ruleset, Seat, SeatInfo, Setup, SetupError,
+    ViewFiles,
 };
 use crate::schema::{schema_of, Side};
 use crate::table::{Table, TableAct};
@@ -35,6 +36,8 @@ pub trait Game: Send {
     /// The game's type in its record (`type`; [`Ruleset::record_type`]).
     fn record_type(&self) -> String;
     fn seats(&self) -> Vec<SeatInfo>;
+    /// The seats the rules play themselves ([`Ruleset::rules_seats`]).
+    fn rules_seats(&self) -> Vec<RulesSeat>;
     fn turn(&self) -> u64;
     /// The game's own name (the map's or scenario's).
     fn title(&self) -> String;
@@ -122,6 +125,11 @@ pub trait DynRuleset: Send + Sync {
     /// The JSON schema (2020-12) of a view, derived from
     /// [`Ruleset::View`]: what [`Game::view`] writes.
     fn view_schema(&self) -> Value;
+    /// The seats the rules play in a game of this setup
+    /// ([`Ruleset::rules_seats`]).
+    fn rules_seats(&self, _setup: &Setup) -> Vec<RulesSeat> {
+        Vec::new()
+    }
     /// Starts a game.
     fn start(
         &self,
@@ -182,6 +190,9 @@ impl<R: ViewFiles> Game for Running<R> {
     }
     fn seats(&self) -> Vec<SeatInfo> {
         self.0.rules().seats(self.0.state())
+    }
+    fn rules_seats(&self) -> Vec<RulesSeat> {
+        self.0.rules().rules_seats(self.0.setup())
     }
     fn turn(&self) -> u64 {
         self.0.turn()
@@ -283,6 +294,9 @@ impl<R: ViewFiles> DynRuleset for Registered<R> {
     }
     fn bot_names(&self) -> &'static [&'static str] {
         self.0.bot_names()
+    }
+    fn rules_seats(&self, setup: &Setup) -> Vec<RulesSeat> {
+        self.0.rules_seats(setup)
     }
     fn default_scenario(&self) -> &'static str {
         self.0.default_scenario()

@@ -35,7 +35,7 @@ pub use matches::{Match, TurnReport};
 pub use record;
 pub use rng::GameRng;
 pub use ruleset::{
-    Bot, FileProtocol, OptionSpec, OrderIssue, Outcome, RecordTurn, Ruleset, Seat, SeatInfo,
-    SeatSpec, Setup, SetupError, ViewFiles,
+    place_rules_seats, Bot, FileProtocol, OptionSpec, OrderIssue, Outcome, RecordTurn, RulesSeat,
+    Ruleset, Seat, SeatInfo, SeatSpec, Setup, SetupError, ViewFiles,
 };
 pub use table::{Table, TableAct};

@@ -12,7 +12,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
 use crate::rng::GameRng;
-use crate::ruleset::{OrderIssue, Outcome, RecordTurn, Ruleset, Seat, Setup, SetupError};
+use crate::ruleset::{
+    place_rules_seats, OrderIssue, Outcome, RecordTurn, Ruleset, Seat, Setup, SetupError,
+};
 use crate::table::{Table, TableAct};
 
 /// A running game.
@@ -76,9 +78,11 @@ impl<R: Ruleset> Match<R> {
         keep_record: bool,
         now: Option<&str>,
     ) -> Result<Match<R>, SetupError> {
+        let mut setup = setup;
+        // Callers list the seats people and bots play; the rules' own go in.
+        place_rules_seats(&rules.rules_seats(&setup), &mut setup.seats)?;
         let mut rng = GameRng::from_seed(setup.seed);
         let state = rules.setup(&setup, &mut rng)?;
-        let mut setup = setup;
         setup.options.extend(rules.setup_facts(&state));
         let record = keep_record.then(|| {
             let mut record = new_record(&*rules, &setup, &state, now);
@@ -531,13 +535,18 @@ fn new_record<R: Ruleset>(
     state: &R::State,
     now: Option<&str>,
 ) -> GameRecord {
+    let played = rules.rules_seats(setup);
     let teams = rules
         .seats(state)
         .into_iter()
         .enumerate()
         .map(|(i, info)| {
             let spec = setup.seats.get(i);
-            let bot = spec.and_then(|s| s.bot.clone());
+            // A seat the rules play is named as its ruleset names its player.
+            let bot = match played.iter().find(|r| r.seat.0 == i) {
+                Some(r) => Some(r.player.to_string()),
+                None => spec.and_then(|s| s.bot.clone()),
+            };
             Some(Team {
                 player_id: None,
                 name: Some(spec.and_then(|s| s.name.clone()).unwrap_or(info.name)),

@@ -30,6 +30,70 @@ pub struct SeatSpec {
     /// The built-in bot playing this seat, if any.
     #[serde(default)]
     pub bot: Option<String>,
+    /// Played by the rules themselves: a seat the ruleset names in
+    /// [`Ruleset::rules_seats`] (no person, no bot, never awaited).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rules: bool,
+}
+
+/// A seat the rules play themselves, such as a team that belongs to the
+/// game rather than to a player (Tactics' Chaos team). Callers list only
+/// the other seats; [`place_rules_seats`] puts these in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct RulesSeat {
+    pub seat: Seat,
+    /// Who plays it, as the record's team names it (its `bot`).
+    pub player: &'static str,
+}
+
+/// Puts the seats the rules play (`rules`, from [`Ruleset::rules_seats`])
+/// into a setup's `seats`, so that callers may list only the seats people
+/// or bots play. Seats already marked `rules` at exactly those places are
+/// left as they are (a setup read back from a record), as is an empty list
+/// (the ruleset's own seats). A `rules` mark anywhere else is refused,
+/// naming the seats the rules do play.
+pub fn place_rules_seats(rules: &[RulesSeat], seats: &mut Vec<SeatSpec>) -> Result<(), SetupError> {
+    if seats.is_empty() {
+        return Ok(());
+    }
+    let marked: Vec<usize> = (0..seats.len()).filter(|&i| seats[i].rules).collect();
+    let mut wanted: Vec<usize> = rules.iter().map(|r| r.seat.0).collect();
+    wanted.sort_unstable();
+    if marked.is_empty() {
+        for i in wanted {
+            let at = i.min(seats.len());
+            seats.insert(
+                at,
+                SeatSpec {
+                    rules: true,
+                    ..SeatSpec::default()
+                },
+            );
+        }
+        return Ok(());
+    }
+    if marked == wanted {
+        return Ok(());
+    }
+    let bad = marked
+        .iter()
+        .find(|i| !wanted.contains(i))
+        .or_else(|| marked.first())
+        .copied()
+        .unwrap_or_default();
+    let played = if wanted.is_empty() {
+        "no seat of this game is played by the rules".to_string()
+    } else {
+        let list: Vec<String> = wanted.iter().map(|i| format!("seat {i}")).collect();
+        format!(
+            "the rules play {} only (list only the other seats, or mark exactly those `rules`)",
+            list.join(", ")
+        )
+    };
+    Err(SetupError::at(
+        format!("seats[{bad}]"),
+        format!("seat {bad} is marked as played by the rules, but {played}"),
+    ))
 }
 
 /// What a ruleset says about one of its seats.
@@ -259,6 +323,13 @@ pub trait Ruleset: Send + Sync + Sized + 'static {
     }
     /// The seats of this game, in order.
     fn seats(&self, state: &Self::State) -> Vec<SeatInfo>;
+    /// The seats the rules play themselves in a game of this setup (its
+    /// scenario decides): never awaited, given to no person or bot, left
+    /// out of the seats callers list (see [`place_rules_seats`]). Default:
+    /// none.
+    fn rules_seats(&self, _setup: &Setup) -> Vec<RulesSeat> {
+        Vec::new()
+    }
     /// The current turn number, as the ruleset counts turns.
     fn turn(&self, state: &Self::State) -> u64;
     /// The game's own name (a map's or scenario's), for folders and titles.

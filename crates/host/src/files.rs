@@ -46,8 +46,10 @@ const RECHECK: Duration = Duration::from_secs(1);
 pub const DEFAULT_DIR_NAME: &str = "games";
 
 /// One entry of `seats` in `POST /api/games`: `"human"`, `"files"` or a
-/// built-in bot's name, or the object forms `{"kind": "human"}`,
-/// `{"kind": "files"}`, `{"kind": "bot", "bot": NAME}`.
+/// built-in bot's name, `"rules"` (a seat the ruleset's rules play, such
+/// as Tactics' Chaos team; such seats may also be left out), or the object
+/// forms `{"kind": "human"}`, `{"kind": "files"}`, `{"kind": "rules"}`,
+/// `{"kind": "bot", "bot": NAME}`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(try_from = "Value")]
 pub enum SeatRequest {
@@ -57,10 +59,12 @@ pub enum SeatRequest {
     Files,
     /// A built-in bot the server plays.
     Bot(String),
+    /// A seat the rules play themselves ([`engine::Ruleset::rules_seats`]).
+    Rules,
 }
 
 const SEAT_FORMS: &str =
-    "a seat is `\"human\"`, `\"files\"`, a bot's name, or {\"kind\": \"human\" | \"files\" | \"bot\", \"bot\": NAME}";
+    "a seat is `\"human\"`, `\"files\"`, `\"rules\"`, a bot's name, or {\"kind\": \"human\" | \"files\" | \"rules\" | \"bot\", \"bot\": NAME}";
 
 impl TryFrom<Value> for SeatRequest {
     type Error = String;
@@ -70,6 +74,7 @@ impl TryFrom<Value> for SeatRequest {
             Value::String(s) => Ok(match s.as_str() {
                 "human" => SeatRequest::Human,
                 "files" => SeatRequest::Files,
+                "rules" => SeatRequest::Rules,
                 _ => SeatRequest::Bot(s),
             }),
             Value::Object(m) => {
@@ -80,6 +85,7 @@ impl TryFrom<Value> for SeatRequest {
                 match (m.get("kind").and_then(Value::as_str), bot) {
                     (Some("human"), None) => Ok(SeatRequest::Human),
                     (Some("files"), None) => Ok(SeatRequest::Files),
+                    (Some("rules"), None) => Ok(SeatRequest::Rules),
                     (Some("bot"), Some(Value::String(b))) => Ok(SeatRequest::Bot(b.clone())),
                     _ => Err(SEAT_FORMS.to_string()),
                 }
@@ -655,6 +661,8 @@ mod tests {
             SeatRequest::Bot("greedy".into())
         );
         assert_eq!(seat(json!({"kind": "files"})).unwrap(), SeatRequest::Files);
+        assert_eq!(seat(json!("rules")).unwrap(), SeatRequest::Rules);
+        assert_eq!(seat(json!({"kind": "rules"})).unwrap(), SeatRequest::Rules);
         assert_eq!(seat(json!({"kind": "human"})).unwrap(), SeatRequest::Human);
         assert_eq!(
             seat(json!({"kind": "bot", "bot": "random"})).unwrap(),

@@ -611,7 +611,7 @@ impl Host {
             (None, Some(_)) => SCENARIO_TEXT.to_string(),
             (None, None) => rules.default_scenario().to_string(),
         };
-        let setup = Setup {
+        let mut setup = Setup {
             scenario: scenario.clone(),
             text: req.scenario_text.clone(),
             seats: req
@@ -620,10 +620,31 @@ impl Host {
                 .map(|s| SeatSpec {
                     name: None,
                     bot: s.bot().map(str::to_string),
+                    rules: *s == SeatRequest::Rules,
                 })
                 .collect(),
             seed,
             options: req.options.clone(),
+        };
+        // The seats the rules play (Tactics' Chaos team) may be left out of
+        // the request: they are put in here, and never get a token.
+        let played = rules.rules_seats(&setup);
+        engine::place_rules_seats(&played, &mut setup.seats).map_err(|e| {
+            HostError::bad_request("bad seats").with_details(vec![Detail::field(
+                e.location.clone().unwrap_or_else(|| "seats".into()),
+                e.message,
+            )])
+        })?;
+        let seat_reqs: Vec<SeatRequest> = {
+            let mut given = req.seats.iter().filter(|s| **s != SeatRequest::Rules);
+            setup
+                .seats
+                .iter()
+                .map(|s| match s.rules {
+                    true => SeatRequest::Rules,
+                    false => given.next().cloned().unwrap_or(SeatRequest::Human),
+                })
+                .collect()
         };
         let created = record::time::now_iso8601();
         let rules2 = rules.clone();
@@ -638,20 +659,27 @@ impl Host {
                 ])
             })?;
         let n = game.seats().len();
-        if n != req.seats.len() {
+        if n != seat_reqs.len() {
+            let by_rules = match played.len() {
+                0 => String::new(),
+                k => format!(" (and {k} played by the rules, which may be left out)"),
+            };
             return Err(
                 HostError::bad_request("wrong number of seats").with_details(vec![Detail::field(
                     "seats",
-                    format!("this scenario has {n} seats; {} given", req.seats.len()),
+                    format!(
+                        "this scenario has {} player seats{by_rules}; {} given",
+                        n.saturating_sub(played.len()),
+                        seat_reqs.len() - played.len()
+                    ),
                 )]),
             );
         }
         req.deadline.check(n)?;
         let id = auth::new_game_id();
-        let folders = self.create_folders(&id, &req.seats)?;
+        let folders = self.create_folders(&id, &seat_reqs)?;
         let mut tokens = vec![];
-        let seats = req
-            .seats
+        let seats = seat_reqs
             .iter()
             .enumerate()
             .map(|(i, s)| match s {
@@ -662,6 +690,13 @@ impl Host {
                     SeatMeta::Human { token_hash }
                 }
                 SeatRequest::Bot(bot) => SeatMeta::Bot { bot: bot.clone() },
+                SeatRequest::Rules => SeatMeta::Rules {
+                    player: played
+                        .iter()
+                        .find(|r| r.seat.0 == i)
+                        .map(|r| r.player.to_string())
+                        .unwrap_or_default(),
+                },
                 SeatRequest::Files => SeatMeta::Files {
                     folder: folders
                         .iter()

@@ -225,8 +225,8 @@ fn build(rulesets: &[Arc<dyn DynRuleset>]) -> Value {
                         "orders_file": {"type": ["string", "null"], "description": "the file the seat writes its orders in; null for the spectators"}}}
                 ]},
                 "Seat": {"oneOf": [
-                    {"type": "string", "description": "`human`, `files`, or a built-in bot's name (see GET /api/rulesets)"},
-                    {"type": "object", "additionalProperties": false, "required": ["kind"], "properties": {"kind": {"enum": ["human", "files"]}}},
+                    {"type": "string", "description": "`human`, `files`, `rules` (a seat the rules play, e.g. Tactics' Chaos team; may be left out), or a built-in bot's name (see GET /api/rulesets)"},
+                    {"type": "object", "additionalProperties": false, "required": ["kind"], "properties": {"kind": {"enum": ["human", "files", "rules"]}}},
                     {"type": "object", "additionalProperties": false, "required": ["kind", "bot"], "properties": {"kind": {"const": "bot"}, "bot": {"type": "string"}}}
                 ]},
                 "CreateGame": {
@@ -274,7 +274,7 @@ fn build(rulesets: &[Arc<dyn DynRuleset>]) -> Value {
                 }
             },
             "/api/games/{id}": {"get": {"summary": "Public status: ruleset, turn, who is awaited, outcome",
-                "description": "`seats[].player` is `\"human\"`, `{\"bot\": NAME}` or `{\"files\": FOLDER}` (the folder a files seat is played in).",
+                "description": "`seats[].player` is `\"human\"`, `{\"bot\": NAME}` `{\"files\": FOLDER}` (the folder a files seat is played in) or `{\"rules\": PLAYER}` (a seat the rules play, never awaited, e.g. Tactics' Chaos team).",
                 "parameters": [id_param()],
                 "responses": merge(json!({"200": ok_json("status")}), error_responses(&["404"]))}},
             "/api/games/{id}/view": {"get": {"summary": "A seat's view with its token; the spectators' view without",

@@ -28,6 +28,9 @@ pub enum SeatMeta {
     Bot { bot: String },
     /// Played by files in a folder the server watches (see `files.rs`).
     Files { folder: String },
+    /// Played by the rules themselves (never awaited); `player` is how
+    /// the ruleset names who plays it (Tactics: `Chaos`).
+    Rules { player: String },
 }
 
 /// What the host stores about a game besides the match.
@@ -314,6 +317,7 @@ impl Slot {
                 let player = match self.meta.seats.get(i) {
                     Some(SeatMeta::Bot { bot }) => json!({"bot": bot}),
                     Some(SeatMeta::Files { folder }) => json!({"files": folder}),
+                    Some(SeatMeta::Rules { player }) => json!({"rules": player}),
                     _ => json!("human"),
                 };
                 json!({"seat": i, "name": info.name, "player": player})

@@ -56,6 +56,20 @@ pub trait Drawing: Send + Sync {
     fn caption(&self, _record: &GameRecord, _action: &Action) -> Option<String> {
         None
     }
+
+    /// The board at the start of `record.turns[index]` read from the
+    /// record alone, as `seat` sees it: for records with no `setup` to
+    /// re-run (written by another program, such as the Tactics engine),
+    /// when the ruleset's snapshots and teams hold all its board shows.
+    /// `None` (the default): boards come only from re-running the setup.
+    fn record_board(
+        &self,
+        _record: &GameRecord,
+        _index: usize,
+        _seat: Option<usize>,
+    ) -> Option<Result<Box<dyn Board>, RenderError>> {
+        None
+    }
 }
 
 /// One board being drawn: read from a view, then stepped through a

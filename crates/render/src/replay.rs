@@ -8,6 +8,8 @@
 //! the ruleset the caller gives (as `engine::verify` does) and taking the view
 //! there. Then the turn's first K actions are applied to that board, one at
 //! a time, each with its sub-results at once (game-record spec 1.5).
+//! A record made elsewhere, with no `setup`, is drawn from its snapshots
+//! when its ruleset can (`Drawing::record_board`: Tactics records).
 
 use engine::{DynRuleset, Seat, Setup};
 use record::{Action, GameRecord};
@@ -96,7 +98,6 @@ pub fn record_board_with(
     seat: Option<usize>,
     rerun: &mut Option<Rerun>,
 ) -> Result<(Box<dyn Board>, Option<Highlight>), RenderError> {
-    record_type(record)?;
     if record.turns.is_empty() {
         return Err(RenderError::input("$.turns: the record has no turns"));
     }
@@ -140,7 +141,6 @@ fn turn_start(
     seat: Option<usize>,
     rerun: &mut Option<Rerun>,
 ) -> Result<Box<dyn Board>, RenderError> {
-    record_type(record)?;
     if let Some(s) = seat {
         if s >= record.teams.len() {
             return Err(RenderError::request(
@@ -153,6 +153,14 @@ fn turn_start(
             ));
         }
     }
+    // A record made elsewhere has no setup to re-run: its ruleset may draw
+    // the turn from the record itself.
+    if !record.extra.contains_key("setup") {
+        if let Some(board) = drawing.record_board(record, index, seat) {
+            return board;
+        }
+    }
+    record_type(record)?;
     // The game is re-run to the start of the resolution that finished the
     // turn asked for, and that resolution's earlier turns are applied.
     let start = resolution_start(record, index);

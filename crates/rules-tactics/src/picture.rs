@@ -23,7 +23,7 @@ use render::{Highlight, RenderError};
 use serde_json::Value;
 
 use crate::board::{all_tiles, Dir, Tile, FACINGS};
-use crate::game::{Color, Game, Unit};
+use crate::game::{Color, Game, GameKind, Team, Unit};
 use crate::units::UnitType;
 use crate::view::View;
 
@@ -349,8 +349,11 @@ impl Picture {
                 "#ddd5bd"
             };
             svg.put(format_args!(
-                "<rect data-kind=\"tile\" data-id=\"{},{}\" aria-label=\"tile {},{}\" x=\"{}\" y=\"{}\" width=\"{T}\" height=\"{T}\" fill=\"{fill}\" stroke=\"#a39b82\" stroke-width=\"0.4\"/>\n",
-                t.x, t.y, t.x, t.y, num(x), num(y)
+                // The name is a <title>: ARIA forbids aria-label on an
+                // element without a role, and a role per tile would make
+                // 109 images for a screen reader.
+                "<rect data-kind=\"tile\" data-id=\"{},{}\" x=\"{}\" y=\"{}\" width=\"{T}\" height=\"{T}\" fill=\"{fill}\" stroke=\"#a39b82\" stroke-width=\"0.4\"><title>tile {},{}</title></rect>\n",
+                t.x, t.y, num(x), num(y), t.x, t.y
             ));
             if from == Some((t.x, t.y)) {
                 svg.put(format_args!(
@@ -665,9 +668,170 @@ impl render::Drawing for Drawing {
         Ok(Box::new(Picture::from_view(view)?))
     }
 
+    /// A Tactics snapshot holds every unit with all its state, and the
+    /// teams hold the rest: the engine's own records (no `setup`) are drawn
+    /// from them.
+    fn record_board(
+        &self,
+        record: &GameRecord,
+        index: usize,
+        seat: Option<usize>,
+    ) -> Option<Result<Box<dyn render::Board>, RenderError>> {
+        Some(game_from_record(record, index).and_then(|game| {
+            let view = View {
+                seat,
+                game,
+                recent: vec![],
+                options: vec![],
+            };
+            let view = serde_json::to_value(&view)
+                .map_err(|e| RenderError::input(format!("the board cannot be written: {e}")))?;
+            Ok(Box::new(Picture::from_view(&view)?) as Box<dyn render::Board>)
+        }))
+    }
+
     fn caption(&self, record: &GameRecord, action: &Action) -> Option<String> {
         Some(caption(record, action))
     }
+}
+
+/// The game at the start of `record.turns[index]`, read from the record
+/// alone: its teams (spec §2.1) and that turn's snapshot (spec §11.4).
+/// What the picture does not show (sets, bot flags, the pass count) is left
+/// at its zero.
+pub fn game_from_record(record: &GameRecord, index: usize) -> Result<Game, RenderError> {
+    let bad = |path: String, what: &str| RenderError::input(format!("{path}: {what}"));
+    let kind = GameKind::from_type(record.game_type.as_deref()).ok_or_else(|| {
+        bad(
+            "$.type".into(),
+            "not a Tactics game type (classic, chaos or none)",
+        )
+    })?;
+    let turn = record
+        .turns
+        .get(index)
+        .ok_or_else(|| bad(format!("$.turns[{index}]"), "no such turn"))?;
+    if turn.units.len() != record.teams.len() {
+        return Err(bad(
+            format!("$.turns[{index}].units"),
+            &format!(
+                "{} unit lists for {} teams",
+                turn.units.len(),
+                record.teams.len()
+            ),
+        ));
+    }
+    let mut teams = Vec::with_capacity(record.teams.len());
+    for (i, team) in record.teams.iter().enumerate() {
+        let path = format!("$.teams[{i}]");
+        let team = team
+            .as_ref()
+            .ok_or_else(|| bad(path.clone(), "an empty seat: the game never started"))?;
+        let color = match team.extra.get("colorId") {
+            None | Some(Value::Null) => None,
+            Some(v) => Some(
+                v.as_str()
+                    .and_then(Color::parse)
+                    .ok_or_else(|| bad(format!("{path}.colorId"), "not a colour of the engine"))?,
+            ),
+        };
+        let original_id = team
+            .extra
+            .get("originalId")
+            .and_then(Value::as_u64)
+            .unwrap_or(i as u64) as usize;
+        let units = turn.units[i]
+            .iter()
+            .enumerate()
+            .map(|(k, u)| {
+                unit_from_snapshot(u, color, &format!("$.turns[{index}].units[{i}][{k}]"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        teams.push(Team {
+            id: i,
+            original_id,
+            name: team.name.clone(),
+            color,
+            bot: None,
+            set: vec![],
+            units,
+        });
+    }
+    let number = turn
+        .extra
+        .get("turn")
+        .and_then(Value::as_u64)
+        .unwrap_or(index as u64) as usize;
+    Ok(Game {
+        kind,
+        teams,
+        turn: number,
+        actions: vec![],
+        idle_turns: 0,
+        end: None,
+    })
+}
+
+/// One unit of a snapshot (spec §11.4): absent properties are at their zero.
+fn unit_from_snapshot(
+    u: &engine::record::UnitData,
+    team_color: Option<Color>,
+    path: &str,
+) -> Result<Unit, RenderError> {
+    let bad = |key: &str, what: &str| RenderError::input(format!("{path}.{key}: {what}"));
+    let id = u32::try_from(u.id).map_err(|_| bad("id", "too large"))?;
+    let kind = UnitType::parse(&u.unit_type)
+        .ok_or_else(|| bad("type", "not a unit type of the engine"))?;
+    let tile: Tile = serde_json::from_value(u.assignment.clone())
+        .ok()
+        .filter(|t: &Tile| Tile::at(t.x, t.y).is_some())
+        .ok_or_else(|| bad("assignment", "not a tile of the board"))?;
+    let facing = match u.extra.get("direction") {
+        None => Dir::S,
+        Some(v) => v
+            .as_str()
+            .and_then(Dir::parse)
+            .ok_or_else(|| bad("direction", "not a direction of the engine"))?,
+    };
+    let color = match u.extra.get("colorId") {
+        None => team_color,
+        Some(v) => Some(
+            v.as_str()
+                .and_then(Color::parse)
+                .ok_or_else(|| bad("colorId", "not a colour of the engine"))?,
+        ),
+    };
+    let int = |key: &str| -> Result<i32, RenderError> {
+        match u.extra.get(key) {
+            None => Ok(0),
+            Some(v) => v
+                .as_i64()
+                .and_then(|n| i32::try_from(n).ok())
+                .ok_or_else(|| bad(key, "not a whole number")),
+        }
+    };
+    let ids = |key: &str| -> Result<Option<Vec<u32>>, RenderError> {
+        match u.extra.get(key) {
+            None | Some(Value::Bool(false)) | Some(Value::Null) => Ok(None),
+            Some(v) => serde_json::from_value(v.clone())
+                .map(Some)
+                .map_err(|_| bad(key, "not a list of unit ids")),
+        }
+    };
+    let mut unit = Unit::new(id, kind, tile, facing, color);
+    unit.m_health = int("mHealth")?;
+    unit.m_blocking = match u.extra.get("mBlocking") {
+        None => 0.0,
+        Some(v) => v.as_f64().ok_or_else(|| bad("mBlocking", "not a number"))?,
+    };
+    unit.m_power = int("mPower")?;
+    unit.m_armor = int("mArmor")?;
+    unit.m_recovery = int("mRecovery")?;
+    unit.focusing = ids("focusing")?;
+    unit.paralyzed = ids("paralyzed")?;
+    unit.poisoned = ids("poisoned")?;
+    unit.barriered = u.extra.get("barriered").and_then(Value::as_bool) == Some(true);
+    Ok(unit)
 }
 
 impl render::Board for Picture {

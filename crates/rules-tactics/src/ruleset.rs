@@ -3,9 +3,12 @@
 //!
 //! Seats are the record's teams (seat `i` plays `teams[i]`; the first-team
 //! draw decides only which side of the board each seat gets). In Chaos the
-//! Chaos team is seat 0 and is never awaited: its turns are played by the
-//! rules in the same resolution as the turn before (spec D12) — the Seed
-//! just ends its turn, the Dragon plays greedily. A seat's orders are its
+//! Chaos team is seat 0, a seat the rules play ([`Ruleset::rules_seats`]:
+//! callers list the 4 player seats, the match puts it in): it is never
+//! awaited, its turns are played by the rules in the same resolution as the
+//! turn before (spec D12) — the Seed just ends its turn, the Dragon plays
+//! greedily — and the record names its player `Chaos`, as the engine does
+//! (spec §2.1). A seat's orders are its
 //! whole turn: its inputs, then an implied `endTurn` (spec §15). Orders are
 //! rejected only when malformed, not the seat's, or when their first input
 //! cannot be done now (spec D11); later inputs are skipped as the engine
@@ -13,8 +16,8 @@
 
 use engine::record::{Action as RecordAction, UnitData};
 use engine::{
-    Bot, FileProtocol, GameRng, OrderIssue, Outcome, RecordTurn, Ruleset, Seat, SeatInfo, Setup,
-    SetupError, ViewFiles,
+    place_rules_seats, Bot, FileProtocol, GameRng, OrderIssue, Outcome, RecordTurn, RulesSeat,
+    Ruleset, Seat, SeatInfo, Setup, SetupError, ViewFiles,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -30,9 +33,19 @@ use crate::record::{snapshot, team_json};
 use crate::turn::{Skip, TurnLog};
 use crate::view::{view, RecentTurn, View};
 
+/// How the engine's records name the Chaos team's player (its `bot`).
+pub const CHAOS_PLAYER: &str = "Chaos";
+
 /// The Tactics ruleset (classic and Chaos).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Tactics;
+
+impl Tactics {
+    /// All seats of a game of this kind, the Chaos team's included.
+    fn seat_count(self, kind: GameKind) -> usize {
+        kind.slots() + usize::from(kind == GameKind::Chaos)
+    }
+}
 
 /// The whole state of a game the project plays.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -168,19 +181,23 @@ impl Ruleset for Tactics {
 
     fn setup(&self, setup: &Setup, rng: &mut GameRng) -> Result<State, SetupError> {
         let kind = kind_of(setup)?;
-        let seats = kind.slots() + usize::from(kind == GameKind::Chaos);
-        if !setup.seats.is_empty() && setup.seats.len() != seats {
+        // The seats as a match has them: the Chaos team's put in when the
+        // caller listed only the players' (a direct call may do that too).
+        let mut seats = setup.seats.clone();
+        place_rules_seats(&self.rules_seats(setup), &mut seats)?;
+        let players = kind.slots();
+        let given = seats.iter().filter(|s| !s.rules).count();
+        if !seats.is_empty() && (given != players || seats.len() != self.seat_count(kind)) {
             let chaos = if kind == GameKind::Chaos {
-                " (seat 0 is the Chaos team, played by the rules)"
+                " (the Chaos team, seat 0, is played by the rules: leave it out)"
             } else {
                 ""
             };
             return Err(SetupError::at(
                 "seats",
                 format!(
-                    "a {} game has {seats} seats{chaos}, not {}",
+                    "a {} game has {players} player seats{chaos}, not {given}",
                     kind.as_str(),
-                    setup.seats.len()
                 ),
             ));
         }
@@ -190,7 +207,7 @@ impl Ruleset for Tactics {
         // Spec D10: a seat played by a built-in bot is a bot team.
         for (i, team) in game.teams.iter_mut().enumerate() {
             if !team.is_chaos() {
-                let bot = setup.seats.get(i).is_some_and(|s| s.bot.is_some());
+                let bot = seats.get(i).is_some_and(|s| s.bot.is_some());
                 team.bot = Some(BotFlag::Flag(bot));
             }
         }
@@ -220,6 +237,18 @@ impl Ruleset for Tactics {
                 }
             })
             .collect()
+    }
+
+    /// In Chaos, seat 0: the Chaos team, written `bot: "Chaos"` as the
+    /// engine writes it (spec §2.2 step 2).
+    fn rules_seats(&self, setup: &Setup) -> Vec<RulesSeat> {
+        match kind_of(setup) {
+            Ok(GameKind::Chaos) => vec![RulesSeat {
+                seat: Seat(0),
+                player: CHAOS_PLAYER,
+            }],
+            _ => vec![],
+        }
     }
 
     fn turn(&self, state: &State) -> u64 {

@@ -23,6 +23,7 @@ export function outcomeText(status) {
 function playerText(p) {
   if (p === 'human') return 'human';
   if (p && p.bot) return `bot ${p.bot}`;
+  if (p && p.rules) return 'played by the rules';
   return String(p);
 }
 

@@ -126,8 +126,13 @@ pub fn play_between_bots(
     max_turns: u64,
     quiet: bool,
 ) -> anyhow::Result<Option<engine::Outcome>> {
+    let by_rules = game.rules_seats();
     for (i, s) in game.seats().iter().enumerate() {
-        println!("{} is played by the {} bot", s.name, bots[i % bots.len()]);
+        if by_rules.iter().any(|r| r.seat.0 == i) {
+            println!("{} is played by the rules", s.name);
+        } else {
+            println!("{} is played by the {} bot", s.name, bots[i % bots.len()]);
+        }
     }
     let outcome = playfile::play(
         game,

@@ -85,7 +85,9 @@ fn load(file: &PathBuf) -> anyhow::Result<Option<GameRecord>> {
     }
 }
 
-fn game_type(r: &GameRecord) -> String {
+/// The record's game type; a record without one is a classic game of the
+/// Tactics engine, whose classic records write no `type` (game-record spec).
+pub fn game_type(r: &GameRecord) -> String {
     r.game_type.clone().unwrap_or_else(|| "classic".into())
 }
 

@@ -79,7 +79,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         None => render::last_turn(&record)
             .with_context(|| format!("{name}: the record has no turns"))?,
     };
-    let kind = record.game_type.clone().unwrap_or_default();
+    let kind = super::record::game_type(&record);
     let plugin = registry::plugin(&kind).map_err(|e| anyhow::anyhow!("{name}: $.type: {e}"))?;
     let svg = record_svg(
         &*plugin.rules,

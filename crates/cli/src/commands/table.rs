@@ -68,6 +68,7 @@ impl Table {
                 .map(|i| SeatSpec {
                     name: None,
                     bot: bots.map(|b| b[i % b.len()].clone()),
+                    rules: false,
                 })
                 .collect(),
             None => Vec::new(),

@@ -85,3 +85,54 @@ fn a_bot_games_record_reruns_from_its_seed() {
         .success()
         .stdout(contains("re-run: every turn agrees ("));
 }
+
+/// The original engine's records (classic ones write no `type`) render:
+/// each record's last turn as SVG, a Chaos one also as PNG.
+#[test]
+fn the_engines_own_records_render() {
+    let corpus = testkit::require_shared!("corpus/tactics");
+    let dir = tempfile::tempdir().unwrap();
+    let mut rendered = 0;
+    let mut names: Vec<_> = std::fs::read_dir(&corpus)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let n = p.file_name().unwrap().to_string_lossy();
+            n.ends_with(".json") && !n.ends_with("_draws.json")
+        })
+        .collect();
+    names.sort();
+    for record in names {
+        let out = dir.path().join("board.svg");
+        orderly()
+            .arg("render")
+            .arg(&record)
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .success();
+        let svg = std::fs::read_to_string(&out).unwrap();
+        assert!(
+            svg.starts_with("<svg") || svg.starts_with("<?xml"),
+            "{}",
+            record.display()
+        );
+        // Units are drawn: the board of a finished game still has some.
+        assert!(
+            svg.matches("<title>").count() > 1,
+            "{}: {svg}",
+            record.display()
+        );
+        rendered += 1;
+    }
+    assert_eq!(rendered, 11, "the 11 records of the corpus");
+    let chaos = corpus.join("chaos_4p_engine-f8ab372_state.json");
+    let png = dir.path().join("chaos.png");
+    orderly()
+        .args(["render", "--turn", "3", "--width", "400", "--out"])
+        .arg(&png)
+        .arg(&chaos)
+        .assert()
+        .success();
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+}

@@ -10,6 +10,7 @@ mod memory;
 mod playing;
 mod record_turns;
 mod records;
+mod rules_seats;
 mod schemas;
 mod secrecy;
 #[cfg(feature = "postgres")]

@@ -79,20 +79,79 @@ fn setups_that_do_not_fit_are_refused_with_the_reason() {
     let mut three = setup("classic", 1);
     three.seats = vec![SeatSpec::default(); 3];
     let e = Tactics.setup(&three, &mut rng).unwrap_err();
-    assert!(e.message.contains("2 seats"), "{e}");
-    let mut four = setup("chaos", 1);
-    four.seats = vec![SeatSpec::default(); 4];
-    let e = Tactics.setup(&four, &mut rng).unwrap_err();
-    assert!(e.message.contains("seat 0 is the Chaos team"), "{e}");
+    assert!(e.message.contains("2 player seats, not 3"), "{e}");
+    // Chaos takes the 4 player seats; five unmarked ones are one too many.
+    let mut five = setup("chaos", 1);
+    five.seats = vec![SeatSpec::default(); 5];
+    let e = Tactics.setup(&five, &mut rng).unwrap_err();
+    assert!(
+        e.message.contains("4 player seats")
+            && e.message.contains("played by the rules")
+            && e.message.contains("not 5"),
+        "{e}"
+    );
+    // The Chaos team marked as the rules' elsewhere than seat 0.
+    five.seats[2].rules = true;
+    let e = Tactics.setup(&five, &mut rng).unwrap_err();
+    assert_eq!(e.location.as_deref(), Some("seats[2]"), "{e}");
+    assert!(e.message.contains("the rules play seat 0 only"), "{e}");
+}
+
+/// The 4 player seats, or the 5 with seat 0 marked as the rules', are the
+/// same game; the Chaos team is a seat the rules play, named `Chaos`.
+#[test]
+fn a_chaos_game_takes_four_player_seats() {
+    let rules = std::sync::Arc::new(Tactics);
+    let bots = |n: usize| -> Vec<SeatSpec> {
+        (0..n)
+            .map(|_| SeatSpec {
+                bot: Some("greedy".into()),
+                ..SeatSpec::default()
+            })
+            .collect()
+    };
+    let mut four = setup("chaos", 6);
+    four.seats = bots(4);
+    let mut five = setup("chaos", 6);
+    five.seats = bots(5);
+    five.seats[0] = SeatSpec {
+        rules: true,
+        ..SeatSpec::default()
+    };
+    let a = Match::start(rules.clone(), four, true, Some("now")).unwrap();
+    let b = Match::start(rules.clone(), five, true, Some("now")).unwrap();
+    assert_eq!(a.state(), b.state());
+    assert_eq!(
+        a.setup(),
+        b.setup(),
+        "the setup keeps the Chaos team's seat"
+    );
+    assert!(a.setup().seats[0].rules);
+    let rs = Tactics.rules_seats(a.setup());
+    assert_eq!(rs.len(), 1);
+    assert_eq!((rs[0].seat, rs[0].player), (Seat(0), "Chaos"));
+    assert!(Tactics.rules_seats(&setup("classic", 6)).is_empty());
+    let record = a.record().unwrap();
+    let teams: Vec<_> = record.teams.iter().map(|t| t.as_ref().unwrap()).collect();
+    assert_eq!(teams.len(), 5);
+    assert_eq!(teams[0].name.as_deref(), Some("Chaos"));
+    assert_eq!(
+        teams[0].bot,
+        Some(json!("Chaos")),
+        "as the engine writes it"
+    );
+    assert_eq!(teams[1].bot, Some(json!("greedy")));
+    assert!(!a.awaiting().contains(&Seat(0)));
 }
 
 #[test]
 fn seats_played_by_bots_are_bot_teams() {
     let mut s = setup("chaos", 4);
-    s.seats = (0..5)
+    // The 4 player seats; the Chaos team's goes in front.
+    s.seats = (1..5)
         .map(|i| SeatSpec {
-            name: None,
             bot: (i != 3).then(|| "greedy".to_string()),
+            ..SeatSpec::default()
         })
         .collect();
     let mut rng = engine::GameRng::from_seed(4);
@@ -337,7 +396,7 @@ fn the_object_safe_face_speaks_json() {
 fn a_hosted_game_keeps_the_engines_record_turn_for_turn() {
     for (scenario, kind, seats) in [
         ("classic", tactics::GameKind::Classic, 2),
-        ("chaos", tactics::GameKind::Chaos, 5),
+        ("chaos", tactics::GameKind::Chaos, 4),
     ] {
         let seed = 33;
         let bots = ["greedy", "random"];
@@ -349,8 +408,8 @@ fn a_hosted_game_keeps_the_engines_record_turn_for_turn() {
         let setup = Setup {
             seats: vec![
                 SeatSpec {
-                    name: None,
                     bot: Some("greedy".into()),
+                    ..SeatSpec::default()
                 };
                 seats
             ],
@@ -358,7 +417,7 @@ fn a_hosted_game_keeps_the_engines_record_turn_for_turn() {
         };
         let mut m = Match::start(rules.clone(), setup, true, Some("now")).unwrap();
         let mut bot_rng = engine::GameRng::from_seed(seed ^ tactics::selfplay::BOT_STREAM);
-        let chaos = usize::from(seats == 5);
+        let chaos = usize::from(seats == 4);
         let mut resolutions = 0;
         while m.outcome().is_none() {
             for seat in m.awaiting() {
