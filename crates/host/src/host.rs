@@ -536,6 +536,7 @@ impl Host {
                     SeatMeta::Human { .. } => SeatRequest::Human,
                     SeatMeta::Bot { bot } => SeatRequest::Bot(bot.clone()),
                     SeatMeta::Files { .. } => SeatRequest::Files,
+                    SeatMeta::Rules { .. } => SeatRequest::Rules,
                 })
                 .collect();
             CreateGame {

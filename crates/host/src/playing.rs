@@ -173,7 +173,8 @@ pub(crate) async fn scenario(
                 options: Default::default(),
             };
             if let Ok(game) = rules.start(setup, false, None) {
-                let got = game.seats().len();
+                // Seats the rules play are not the lobby's to fill.
+                let got = game.seats().len() - game.rules_seats().len();
                 if got == n {
                     exact.push(n);
                 }

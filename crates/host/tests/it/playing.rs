@@ -120,6 +120,14 @@ fn a_maps_seats_come_from_its_rules() {
             .json();
         assert_eq!(got["seat_counts"], json!([seats]), "{map}: {got}");
     }
+    // The lobby fills the player seats; the Chaos team is the rules' own.
+    for (scenario, seats) in [("classic", 2), ("chaos", 4)] {
+        let got = c
+            .get(&format!("/api/rulesets/tactics/scenarios/{scenario}"), None)
+            .unwrap()
+            .json();
+        assert_eq!(got["seat_counts"], json!([seats]), "{scenario}: {got}");
+    }
     let r = c
         .get("/api/rulesets/ttrts/scenarios/Nowhere", None)
         .unwrap();
