@@ -18,11 +18,26 @@ use std::io::Write;
 use std::path::PathBuf;
 
 /// The corpus folder: `ORDERLY_SHARED`, or `../shared` beside the project.
+///
+/// The project is found when the test runs, from the running test's own
+/// package folder (`CARGO_MANIFEST_DIR`, which cargo sets for the tests it
+/// runs) up to the folder holding `Cargo.lock`. Not from where this crate
+/// was compiled: a build shared by two checkouts (CI's clone with nothing
+/// beside it uses the main checkout's target folder) may keep this crate
+/// compiled in the other one.
 pub fn shared_root() -> PathBuf {
-    match std::env::var_os("ORDERLY_SHARED") {
-        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
-        _ => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared")),
+    if let Some(dir) = std::env::var_os("ORDERLY_SHARED").filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir);
     }
+    let start = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .or_else(|| std::env::current_dir().ok())
+        .unwrap_or_default();
+    let project = start
+        .ancestors()
+        .find(|dir| dir.join("Cargo.lock").is_file())
+        .unwrap_or(&start);
+    project.join("../shared")
 }
 
 /// The path of `rel` inside the corpus when it exists. When it does not,
@@ -79,8 +94,12 @@ mod tests {
     fn the_corpus_is_looked_for_beside_the_project() {
         let root = shared_root();
         if std::env::var_os("ORDERLY_SHARED").is_none() {
+            // `PROJECT/../shared`
+            let project = root.parent().and_then(|p| p.parent()).unwrap();
+            assert!(root.ends_with("../shared"), "{}", root.display());
+            assert!(project.join("Cargo.lock").is_file(), "{}", root.display());
             assert!(
-                root.ends_with("crates/testkit/../../../shared"),
+                project.join("crates/testkit").is_dir(),
                 "{}",
                 root.display()
             );
