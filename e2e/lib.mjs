@@ -164,3 +164,18 @@ export async function waitForTurnChange(page, turn) {
     return s && (s.dataset.turn !== String(t) || s.dataset.finished === 'true');
   }, turn, {timeout: 30000});
 }
+
+// A two-human ttrts game with each seat joined in its own tab (`page` is
+// seat 0's; seat 1 gets a new tab of the same browser), both at turn 0 and
+// seat 1's tab on its play page.
+export async function twoSeatGame(page, seed) {
+  const c = await apiPost('/api/games', {ruleset: 'ttrts', scenario: 'Tiny2Player', seats: ['human', 'human'], seed}, ADMIN);
+  const first = page;
+  await first.goto(`${BASE}/#/join/${c.id}/0/${encodeURIComponent(c.tokens[0].token)}`);
+  await first.locator('#game-status[data-turn="0"]').waitFor();
+  const second = await page.context().newPage();
+  await second.goto(`${BASE}/#/join/${c.id}/1/${encodeURIComponent(c.tokens[1].token)}`);
+  await second.locator('#game-status[data-turn="0"]').waitFor();
+  await second.goto(`${BASE}/#/game/${c.id}?seat=1`);
+  return {c, first, second};
+}

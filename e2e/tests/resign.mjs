@@ -4,20 +4,13 @@
 // ended from their side, naming the resignation. axe-core checks the page
 // with an offer standing and with the confirmation open.
 
-import {ADMIN, BASE, apiGet, apiPost, assert} from '../lib.mjs';
+import {BASE, apiGet, assert, twoSeatGame} from '../lib.mjs';
 
 export default {
   name: 'resign',
   async run(b) {
     const {page} = b;
-    const c = await apiPost('/api/games', {ruleset: 'ttrts', scenario: 'Tiny2Player', seats: ['human', 'human'], seed: 8}, ADMIN);
-    const first = page;
-    await first.goto(`${BASE}/#/join/${c.id}/0/${encodeURIComponent(c.tokens[0].token)}`);
-    await first.locator('#game-status[data-turn="0"]').waitFor();
-    const second = await page.context().newPage();
-    await second.goto(`${BASE}/#/join/${c.id}/1/${encodeURIComponent(c.tokens[1].token)}`);
-    await second.locator('#game-status[data-turn="0"]').waitFor();
-    await second.goto(`${BASE}/#/game/${c.id}?seat=1`);
+    const {c, first, second} = await twoSeatGame(page, 8);
     await second.locator('#table-box #offer-draw').waitFor();
 
     // A draw offered in one tab is seen live in the other.

@@ -4,7 +4,7 @@
 // ruleset's guide open, passes axe-core and is photographed at 375 and
 // 1280 px.
 
-import {ADMIN, BASE, apiPost, assert} from '../lib.mjs';
+import {BASE, assert, twoSeatGame} from '../lib.mjs';
 
 const yourMove = (page) => page.waitForFunction(() => document.title.startsWith('Your move'));
 const notYourMove = (page) => page.waitForFunction(() => !document.title.startsWith('Your move'));
@@ -13,14 +13,7 @@ export default {
   name: 'twohumans',
   async run(b) {
     const {page} = b;
-    const c = await apiPost('/api/games', {ruleset: 'ttrts', scenario: 'Tiny2Player', seats: ['human', 'human'], seed: 3}, ADMIN);
-    const first = page;
-    await first.goto(`${BASE}/#/join/${c.id}/0/${encodeURIComponent(c.tokens[0].token)}`);
-    await first.locator('#game-status[data-turn="0"]').waitFor();
-    const second = await page.context().newPage();
-    await second.goto(`${BASE}/#/join/${c.id}/1/${encodeURIComponent(c.tokens[1].token)}`);
-    await second.locator('#game-status[data-turn="0"]').waitFor();
-    await second.goto(`${BASE}/#/game/${c.id}?seat=1`);
+    const {c, first, second} = await twoSeatGame(page, 3);
     await second.locator('#board svg').waitFor();
     await yourMove(first);
     await yourMove(second);

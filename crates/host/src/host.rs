@@ -1149,16 +1149,15 @@ impl Host {
             },
         );
         if slot.finished {
-            self.events.publish(
-                &slot.id,
-                Event {
-                    kind: "game_over",
-                    seat: None,
-                    data: json!({"outcome": slot.outcome()}),
-                },
-            );
-            self.events.close(&slot.id);
+            self.publish_game_over(slot);
         }
+    }
+
+    /// Tells the game's listeners it is over, with its outcome; nothing
+    /// more will be said, so their streams end after this event.
+    fn publish_game_over(&self, slot: &Slot) {
+        self.events.publish(&slot.id, game_over_event(slot));
+        self.events.close(&slot.id);
     }
 
     /// Resolves the game's turns for as long as they are due (all-bot turns
@@ -1298,16 +1297,7 @@ impl Host {
             },
         );
         if slot.finished {
-            self.events.publish(
-                &slot.id,
-                Event {
-                    kind: "game_over",
-                    seat: None,
-                    data: json!({"outcome": slot.outcome()}),
-                },
-            );
-            // Nothing more will be said: listeners end after this event.
-            self.events.close(&slot.id);
+            self.publish_game_over(slot);
         } else {
             for seat in slot.game.missing() {
                 if !slot.is_bot(seat.0) {
@@ -1495,11 +1485,7 @@ impl Host {
         let slot = slot.lock().await;
         let mut out = vec![];
         if slot.finished {
-            out.push(Event {
-                kind: "game_over",
-                seat: None,
-                data: json!({"outcome": slot.outcome()}),
-            });
+            out.push(game_over_event(&slot));
         } else if let Some(seat) = seat {
             if slot.game.missing().contains(&Seat(seat)) {
                 out.push(Event {
@@ -1510,5 +1496,15 @@ impl Host {
             }
         }
         Ok(out)
+    }
+}
+
+/// The "game over" event of a finished game, with its outcome: published
+/// when it ends and given again to whoever connects afterwards.
+fn game_over_event(slot: &Slot) -> Event {
+    Event {
+        kind: "game_over",
+        seat: None,
+        data: json!({"outcome": slot.outcome()}),
     }
 }

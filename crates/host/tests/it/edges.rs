@@ -52,6 +52,14 @@ fn create_err(c: &mut Client, body: Value, status: u16) -> Value {
     error(&r, status)
 }
 
+/// The error's first detail names `field` and its reason says `says`.
+fn assert_first_detail(e: &Value, field: &str, says: &str) {
+    let d = &e["details"][0];
+    assert_eq!(d["field"], field, "{e}");
+    let reason = d["reason"].as_str().unwrap_or_default();
+    assert!(reason.contains(says), "{e}");
+}
+
 #[test]
 fn deadlines_thresholds_and_options_are_checked() {
     let dir = tempfile::tempdir().unwrap();
@@ -97,14 +105,7 @@ fn deadlines_thresholds_and_options_are_checked() {
         json!({"ruleset": "ttrts", "seats": ["human", "human"], "options": {"fog": true}}),
         400,
     );
-    assert_eq!(e["details"][0]["field"], "options.fog");
-    assert!(
-        e["details"][0]["reason"]
-            .as_str()
-            .unwrap()
-            .contains("ttrts takes no options"),
-        "{e}"
-    );
+    assert_first_detail(&e, "options.fog", "ttrts takes no options");
     let e = create_err(
         &mut c,
         json!({"ruleset": "fullthrust", "seats": ["human", "human"],
@@ -112,14 +113,7 @@ fn deadlines_thresholds_and_options_are_checked() {
         400,
     );
     assert_eq!(e["details"].as_array().unwrap().len(), 1, "{e}");
-    assert_eq!(e["details"][0]["field"], "options.turnlimit");
-    assert!(
-        e["details"][0]["reason"]
-            .as_str()
-            .unwrap()
-            .contains("turn_limit, dice"),
-        "{e}"
-    );
+    assert_first_detail(&e, "options.turnlimit", "turn_limit, dice");
     create(
         &mut c,
         json!({"ruleset": "fullthrust", "seats": ["human", "human"], "options": {"turn_limit": 3}}),
@@ -170,14 +164,7 @@ fn scenario_errors_point_at_the_text_given() {
                "scenario_text": "nonsense\n"}),
         400,
     );
-    assert_eq!(e["details"][0]["field"], "scenario_text");
-    assert!(
-        e["details"][0]["reason"]
-            .as_str()
-            .unwrap()
-            .contains("mine.txt"),
-        "{e}"
-    );
+    assert_first_detail(&e, "scenario_text", "mine.txt");
 }
 
 #[test]
