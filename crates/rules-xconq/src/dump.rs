@@ -226,5 +226,6 @@ pub fn dump(r: &Rules, s: &State) -> Value {
         "views": views,
         "events": events,
         "x-ingame": s.sides.iter().map(|sd| sd.ingame).collect::<Vec<_>>(),
+        "x-hold": s.units.iter().filter(|u| u.hold && !u.flushed).map(|u| u.id).collect::<Vec<_>>(),
     })
 }

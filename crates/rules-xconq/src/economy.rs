@@ -179,9 +179,11 @@ impl K<'_> {
         *need -= self.u(to).supply[m] - before;
     }
 
-    /// `will_not_move` (D6: no plan state reaches it).
+    /// `will_not_move`: no plan state reaches it (D6) but a unit's own
+    /// decision to stay put, [`crate::state::Unit::hold`].
     fn will_not_move(&self, id: i32) -> bool {
-        !self.r.mobile(self.u(id).utype) || !self.active(id)
+        let u = self.u(id);
+        !self.r.mobile(u.utype) || !self.active(id) || u.hold
     }
 
     /// `base_consumption` with the kernel's occupant quirk (§10.5).

@@ -34,6 +34,7 @@ pub mod library;
 pub mod orders;
 pub mod phases;
 pub mod picture;
+pub mod plans;
 pub mod replay;
 pub mod rng;
 pub mod rules;

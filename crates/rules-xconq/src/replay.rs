@@ -186,6 +186,9 @@ pub fn replay_traced(dir: &Path, lib_dirs: &[PathBuf], trace: bool) -> Result<Re
             out.actions.push(done);
         }
         save_points(&fx, t.turn, "moved", &mut k, &mut out);
+        if fx.tier != 1 {
+            take_holds(&fx, dir, t.turn, &mut k)?;
+        }
         if t.rs_end.is_none() {
             break;
         }
@@ -212,6 +215,23 @@ fn save_points(fx: &Fixture, turn: i32, point: &str, k: &mut K<'_>, out: &mut Re
             out.dumps.push((name, dump(k.r, k.s)));
         }
     }
+}
+
+/// Tier 2: after the movement phase, the units the save of this point shows
+/// staying put hold, the others not ([`crate::plans`]).
+fn take_holds(fx: &Fixture, dir: &Path, turn: i32, k: &mut K<'_>) -> Result<(), Error> {
+    let Some(save) = fx
+        .saves
+        .iter()
+        .find(|s| s.turn == turn && s.point == "moved")
+    else {
+        return Ok(());
+    };
+    let held = crate::plans::holding_units(&dir.join(&save.file))?;
+    for u in k.s.units.iter_mut() {
+        u.hold = held.contains(&u.id);
+    }
+    Ok(())
 }
 
 /// One executed action as a line of `actions.jsonl` (§17.5).

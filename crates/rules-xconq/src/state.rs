@@ -41,6 +41,11 @@ pub struct Unit {
     pub creation_id: i32,
     /// Removed from every list (dead and flushed).
     pub flushed: bool,
+    /// Stays put: a seat's decision (7.5's asleep plan, or a plan to occupy
+    /// its transport) that makes the unit `will_not_move` (§10.5, D6,
+    /// §18.4 question 2); set in tier-2 replays from the fixture's saves.
+    #[serde(default)]
+    pub hold: bool,
 }
 
 impl Unit {

@@ -138,3 +138,26 @@ fn a_move_into_an_enemy_cell_is_blocked() {
     assert_eq!(k.execute(inf, "move", &[11, 9, 0], 0), "action-done");
     assert_eq!((k.u(inf).x, k.u(inf).y), (11, 9));
 }
+
+/// §10.5 step 1 with a unit that stays put (`hold`, the decision 7.5 keeps
+/// as an asleep plan or a plan to occupy its transport): a town does not
+/// top up an infantry's ammo, which it does not need to survive, while the
+/// same infantry not holding is topped up.
+#[test]
+fn a_unit_staying_put_is_not_topped_up() {
+    let Some((r, mut s)) = intro() else { return };
+    let mut k = K::new(&r, &mut s);
+    let jinod = 12;
+    let ammo = 1;
+    let inf = add(&mut k, "infantry", 1, 13, 9);
+    k.leave_cell(inf);
+    k.enter_transport(inf, jinod);
+    let full = k.u(inf).supply[ammo];
+    k.um(inf).supply[ammo] = full - 1;
+    k.um(inf).hold = true;
+    k.try_transfer_aux(jinod, inf, ammo);
+    assert_eq!(k.u(inf).supply[ammo], full - 1, "holding: left alone");
+    k.um(inf).hold = false;
+    k.try_transfer_aux(jinod, inf, ammo);
+    assert_eq!(k.u(inf).supply[ammo], full, "moving: topped up");
+}
