@@ -53,6 +53,22 @@ export default {
       }, i, {timeout: 60000});
       paced.push(Date.now() - before);
     }
+    // The board patched step by step is the server's picture of this
+    // position, child for child (a step puts in only what changed).
+    const check = await page.evaluate(async (gameId) => {
+      const m = /^Turn (\d+), action (\d+)/.exec(document.getElementById('replay-position').textContent);
+      const text = await (await fetch(`/api/games/${gameId}/record/board.svg?turn=${m[1]}&action=${m[2]}`)).text();
+      const fresh = document.importNode(new DOMParser().parseFromString(text, 'image/svg+xml').documentElement, true);
+      const shown = document.querySelector('#replay-board svg');
+      const a = [...shown.children];
+      const b = [...fresh.children];
+      const differ = b.filter((el, i) => !a[i] || !a[i].isEqualNode(el));
+      return {shown: a.length, fresh: b.length, differ: differ.length,
+        first: differ.length ? differ[0].outerHTML.slice(0, 200) : null,
+        changed: document.getElementById('replay-board').dataset.changed};
+    }, created.id);
+    assert(check.shown === check.fresh && check.differ === 0,
+      `the patched board is the server's: ${JSON.stringify(check)}`);
     const slider = page.locator('#turn-slider');
     const jumpStart = Date.now();
     await slider.focus();
@@ -68,6 +84,7 @@ export default {
     const median = sorted[Math.floor(sorted.length / 2)];
     console.log(`     battle200: ${status.turn} turns; first frame ${first} ms after opening the replay; ` +
       `steps back to back ${times.join(', ')} ms (median ${median} ms); ` +
-      `steps half a second apart ${paced.join(', ')} ms (median ${[...paced].sort((x, y) => x - y)[3]} ms); jump to the last turn ${jump} ms`);
+      `steps half a second apart ${paced.join(', ')} ms (median ${[...paced].sort((x, y) => x - y)[3]} ms); jump to the last turn ${jump} ms; ` +
+      `the last step put in ${check.changed} of ${check.fresh} drawn things`);
   },
 };
