@@ -50,6 +50,7 @@ export default {
       assert(!(await p.locator('#submit-orders').isVisible()), 'no Submit once the game is over');
       assert(!(await p.getByText('Nothing of yours to pick').isVisible()), 'no "Nothing of yours to pick" once over');
       assert(await p.locator('#board .pickable').count() === 0, 'nothing pickable once over');
+      assert(!(await p.locator('#sound-toggle').isVisible()), 'no "sound on your move" once over');
     }
     // A spectator's page of the finished game, to see the rematch live.
     const watcher = await page.context().newPage();

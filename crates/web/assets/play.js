@@ -109,6 +109,8 @@ export async function playPage(main, id, query) {
     // The click is the user's gesture that lets the page make a sound later.
     if (e.target.checked) { try { audio = audio || new AudioContext(); audio.resume(); } catch { /* none */ } }
   }});
+  // No moves to be told of once the game is over.
+  const soundField = h('div', {class: 'field inline', id: 'sound-field'}, soundBox, h('label', {for: 'sound-toggle'}, 'Sound on your move'));
   let wasMyMove = null;
   // Resign and draw offers, for a seat played here.
   const table = playing ? tableBox(id, st.token, st.seat, () => refresh()) : null;
@@ -133,7 +135,7 @@ export async function playPage(main, id, query) {
       deadline,
       held.length ? h('div', {class: 'field inline'}, h('label', {for: 'seat-select'}, 'Playing as'), seatSelect)
         : h('p', {class: 'muted'}, 'You are watching as a spectator. A join link from the game\'s creator lets you play a seat.'),
-      playing ? h('div', {class: 'field inline'}, soundBox, h('label', {for: 'sound-toggle'}, 'Sound on your move')) : null,
+      playing ? soundField : null,
       h('p', {}, h('a', {href: `#/replay/${encodeURIComponent(id)}`}, 'Replay this game'))),
     h('div', {class: 'play'},
       h('section', {class: 'board-section', 'aria-label': 'Board'}, zoom.bar, boardBox, changesNote),
@@ -348,6 +350,7 @@ export async function playPage(main, id, query) {
     wasMyMove = yourMove;
     document.body.dataset.yourMove = String(yourMove);
     ordersPart.hidden = Boolean(s.finished);
+    soundField.hidden = Boolean(s.finished);
     resultBox.hidden = !s.finished;
     rematchLine.hidden = !s.rematch;
     if (s.rematch) {
@@ -480,7 +483,7 @@ export async function playPage(main, id, query) {
         if (st.status && d.turn !== undefined && d.turn !== st.status.turn) refresh();
       } else if (type === 'game_over') {
         es.close();
-        tellTurns().then(() => logEvent(`Game over. ${d.outcome ? outcomeText({...st.status, outcome: d.outcome}) : ''}`));
+        tellTurns().then(() => logEvent(`Game over.${d.outcome ? ` ${outcomeText({...st.status, outcome: d.outcome})}.` : ''}`));
         refresh();
         followRematch();
       }
