@@ -43,6 +43,19 @@ export default {
     assert(/You lost/.test(mine) && /resigned/.test(mine), `the resigning side: ${mine}`);
     assert(/You won/.test(theirs) && /resigned/.test(theirs), `the other side: ${theirs}`);
     assert(await first.locator('#resign, #offer-draw').count() === 0, 'no resigning or offers once over');
+    // The finished page: the result from each side, no picking or Submit.
+    for (const [p, said] of [[first, 'You lost.'], [second, 'You won.']]) {
+      const result = (await p.locator('#my-result').textContent()).trim();
+      assert(result.startsWith(said), `the result box says ${said}: ${result}`);
+      assert(!(await p.locator('#submit-orders').isVisible()), 'no Submit once the game is over');
+      assert(!(await p.getByText('Nothing of yours to pick').isVisible()), 'no "Nothing of yours to pick" once over');
+      assert(await p.locator('#board .pickable').count() === 0, 'nothing pickable once over');
+      assert(!(await p.locator('#sound-toggle').isVisible()), 'no "sound on your move" once over');
+    }
+    // A spectator's page of the finished game, to see the rematch live.
+    const watcher = await page.context().newPage();
+    await watcher.goto(`${BASE}/#/game/${c.id}?seat=spectator`);
+    await watcher.locator('#game-status[data-finished="true"]').waitFor();
     const status = await apiGet(`/api/games/${c.id}`);
     assert(/resigned$/.test(status.outcome.reason), `status: ${JSON.stringify(status.outcome)}`);
     const record = await apiGet(`/api/games/${c.id}/record`);
@@ -54,6 +67,24 @@ export default {
     const link = first.locator('#rematch-link');
     await link.waitFor();
     await b.axe('finished play page with a rematch made');
+    // The other seat and the spectator see it live, without reloading.
+    const theirLink = second.locator('#rematch-link');
+    await theirLink.waitFor();
+    await second.locator('#event-log > li', {hasText: 'A rematch was started'}).waitFor();
+    await watcher.locator('#rematch-watch').waitFor();
+    const made = /game (\S+)\)/.exec(await link.textContent())[1];
+    assert((await theirLink.getAttribute('href')) === `#/game/${made}?seat=1`, `seat 1's link: ${await theirLink.getAttribute('href')}`);
+    // Each tab keeps its own seat's token for the new game, the one it
+    // played with (another tab's writes may reach it only later).
+    for (const [p, seat] of [[first, 0], [second, 1]]) {
+      const kept = await p.evaluate((g) => JSON.parse(localStorage.getItem('orderly.seats.v1') || '{}')[g] || [], made);
+      const own = kept.find((s) => s.seat === seat);
+      assert(own && own.token === c.tokens[seat].token, `seat ${seat} keeps its own token for the rematch`);
+    }
+    await b.axe('finished play page told of a rematch', second);
+    await watcher.close();
+    await theirLink.click();
+    await second.locator('#game-status[data-turn="0"][data-finished="false"]').waitFor();
     await link.click();
     await first.locator('#game-status[data-turn="0"][data-finished="false"]').waitFor();
     await first.locator('#submit-orders:enabled').waitFor();

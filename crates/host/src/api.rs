@@ -321,8 +321,62 @@ async fn orders(
     Ok((StatusCode::ACCEPTED, Json(accepted)).into_response())
 }
 
-async fn record(State(s): State<AppState>, Path(id): Path<String>) -> ApiResult {
-    Ok(Json(s.host.record(&id).await?).into_response())
+/// The most turns one page of `/record` holds.
+pub(crate) const RECORD_TURNS_PER_PAGE: usize = 50;
+/// The turns of a page of `/record` when `count` is not given.
+pub(crate) const RECORD_TURNS_DEFAULT: usize = 10;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordQuery {
+    /// The first turn's place in the record; with it or `count`, a page.
+    #[serde(default)]
+    from: Option<String>,
+    /// How many turns (1 to [`RECORD_TURNS_PER_PAGE`]).
+    #[serde(default)]
+    count: Option<String>,
+}
+
+/// A whole number given as a query parameter, or a 400 naming `field`.
+fn whole(field: &str, given: &str) -> Result<usize, HostError> {
+    given.parse().map_err(|_| {
+        HostError::bad_request(format!("bad {field}")).with_details(vec![Detail::field(
+            field,
+            format!("a whole number, not `{given}`"),
+        )])
+    })
+}
+
+/// `GET /api/games/{id}/record`: the whole record (a download), or with
+/// `from`/`count` a page of its turns.
+async fn record(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    q: Result<Query<RecordQuery>, QueryRejection>,
+) -> ApiResult {
+    let q = query(q)?;
+    if q.from.is_none() && q.count.is_none() {
+        return Ok(Json(s.host.record(&id).await?).into_response());
+    }
+    let from = q
+        .from
+        .as_deref()
+        .map(|f| whole("from", f))
+        .transpose()?
+        .unwrap_or(0);
+    let count = match q.count.as_deref() {
+        Some(c) => whole("count", c)?,
+        None => RECORD_TURNS_DEFAULT,
+    };
+    if !(1..=RECORD_TURNS_PER_PAGE).contains(&count) {
+        return Err(
+            HostError::bad_request("bad count").with_details(vec![Detail::field(
+                "count",
+                format!("from 1 to {RECORD_TURNS_PER_PAGE} turns a page, not {count}"),
+            )]),
+        );
+    }
+    Ok(Json(s.host.record_page(&id, from, count).await?).into_response())
 }
 
 #[derive(Deserialize)]
@@ -332,6 +386,11 @@ struct EventsQuery {
     /// EventSource).
     #[serde(default)]
     token: Option<String>,
+    /// `rematch`: the stream goes on after "game over" until the game's
+    /// rematch is made (a `rematch` event, then the end), so a finished
+    /// game's page hears of it live.
+    #[serde(default)]
+    follow: Option<String>,
 }
 
 async fn events(
@@ -341,6 +400,12 @@ async fn events(
     q: Result<Query<EventsQuery>, QueryRejection>,
 ) -> ApiResult {
     let q = query(q)?;
+    let until_rematch = either(
+        "follow",
+        q.follow.as_deref(),
+        ("game_over", "the stream ends after the game is over"),
+        "rematch",
+    )?;
     let token = match token(&headers)? {
         Some(t) => Some(t),
         None => q.token,
@@ -355,8 +420,22 @@ async fn events(
     };
     // Subscribe before reading the current state, so nothing falls between.
     let rx = s.host.events.subscribe(&id);
-    let initial = s.host.current_events(&id, seat).await?;
-    let stream = event_stream(initial, rx, seat, s.shutdown.clone());
+    let mut initial = s.host.current_events(&id, seat).await?;
+    if until_rematch {
+        if let Some(next) = s.host.rematch_of_game(&id) {
+            initial.push(Event {
+                kind: "rematch",
+                seat: None,
+                data: json!({"rematch": next, "rematch_of": id}),
+            });
+        }
+    }
+    let end = if until_rematch {
+        "rematch"
+    } else {
+        "game_over"
+    };
+    let stream = event_stream(initial, rx, seat, end, s.shutdown.clone());
     Ok(Sse::new(stream)
         .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
         .into_response())
@@ -366,22 +445,27 @@ struct StreamState {
     initial: std::collections::VecDeque<Event>,
     rx: broadcast::Receiver<Event>,
     seat: Option<usize>,
+    /// The kind of event after which the stream ends.
+    end: &'static str,
     shutdown: watch::Receiver<bool>,
     done: bool,
 }
 
 /// The events one listener hears: those for everyone, and those for its
-/// seat; ends after "game over" or when the server stops.
+/// seat; ends after an event of kind `end` ("game over", or the rematch)
+/// or when the server stops.
 fn event_stream(
     initial: Vec<Event>,
     rx: broadcast::Receiver<Event>,
     seat: Option<usize>,
+    end: &'static str,
     shutdown: watch::Receiver<bool>,
 ) -> impl Stream<Item = Result<SseEvent, Infallible>> {
     let state = StreamState {
         initial: initial.into(),
         rx,
         seat,
+        end,
         shutdown,
         done: false,
     };
@@ -402,7 +486,7 @@ fn event_stream(
                 _ = st.shutdown.changed() => return None,
             }
         };
-        if event.kind == "game_over" {
+        if event.kind == st.end {
             st.done = true;
         }
         let sse = SseEvent::default()

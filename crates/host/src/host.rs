@@ -66,6 +66,26 @@ pub struct CreateGame {
     pub options: Map<String, Value>,
 }
 
+/// What a rematch carries over from the game it follows.
+struct Carry {
+    rematch_of: String,
+    /// By seat: the token hash of each person seat, kept.
+    token_hashes: Vec<Option<String>>,
+}
+
+/// The answer to the seat `seat` that asked for game `of`'s rematch `id`:
+/// its own token only (the one it asked with, which plays the same seat
+/// in the rematch), never another seat's.
+fn rematch_answer(id: &str, of: &str, seat: usize, token: &str, status: Value) -> Value {
+    json!({
+        "id": id,
+        "rematch_of": of,
+        "seat": seat,
+        "tokens": [{"seat": seat, "token": token}],
+        "status": status,
+    })
+}
+
 /// Games listed per page of `GET /api/games` when the request names no `limit`.
 pub const DEFAULT_PAGE: usize = 100;
 /// The largest `limit` of `GET /api/games`.
@@ -198,6 +218,11 @@ pub struct Host {
     pub(crate) reruns: crate::boards::Reruns,
     /// The records of the games replayed last.
     pub(crate) replays: crate::boards::ReplayRecords,
+    /// Rematches: a finished game's id to its rematch's. Kept from the
+    /// rematches' own `rematch_of` (their meta) as they are made or read.
+    rematches: std::sync::Mutex<HashMap<String, String>>,
+    /// Held while a rematch is made, so two seats asking at once make one.
+    making_rematch: Mutex<()>,
 }
 
 fn store_err(e: StoreError) -> HostError {
@@ -256,6 +281,13 @@ impl Host {
             }
         }
         tracing::info!(games = games.len(), "games loaded");
+        let mut rematches = HashMap::new();
+        for slot in games.values() {
+            let slot = slot.try_lock().expect("nothing else holds a game yet");
+            if let Some(of) = &slot.meta.rematch_of {
+                rematches.insert(of.clone(), slot.id.clone());
+            }
+        }
         Ok(Arc::new(Host {
             storage,
             rulesets,
@@ -267,6 +299,8 @@ impl Host {
             files: OnceLock::new(),
             reruns: Default::default(),
             replays: Default::default(),
+            rematches: std::sync::Mutex::new(rematches),
+            making_rematch: Mutex::new(()),
         }))
     }
 
@@ -405,13 +439,29 @@ impl Host {
                     stored.game.id, stored.game.ruleset
                 ))
             })?;
-        Slot::from_row(
+        let slot = Slot::from_row(
             rules,
             stored.game,
             stored.orders,
             stored.decisions,
             stored.turns,
-        )
+        )?;
+        if let Some(of) = &slot.meta.rematch_of {
+            self.note_rematch(of, &slot.id);
+        }
+        Ok(slot)
+    }
+
+    fn note_rematch(&self, of: &str, id: &str) {
+        let mut map = self.rematches.lock().unwrap_or_else(|p| p.into_inner());
+        map.entry(of.to_string()).or_insert_with(|| id.to_string());
+    }
+
+    /// The id of game `id`'s rematch, when one was made (and this process
+    /// has seen it: made here, or read since the start).
+    pub fn rematch_of_game(&self, id: &str) -> Option<String> {
+        let map = self.rematches.lock().unwrap_or_else(|p| p.into_inner());
+        map.get(id).cloned()
     }
 
     /// Reads a game again from storage, for when this process's copy is
@@ -502,21 +552,32 @@ impl Host {
     /// by one of its seats: players who just finished may play again
     /// without the admin token. Answers like [`Host::create`], with
     /// `rematch_of`.
-    pub async fn rematch(self: &Arc<Self>, id: &str, token: &str) -> Result<Value, HostError> {
-        let req = {
+    pub async fn rematch(
+        self: &Arc<Self>,
+        id: &str,
+        token: &str,
+    ) -> Result<(bool, Value), HostError> {
+        let _one_at_a_time = self.making_rematch.lock().await;
+        let (req, carry, seat) = {
             let slot = self.slot(id).await?;
             let slot = slot.lock().await;
-            if slot.seat_for(token).is_none() {
+            let Some(seat) = slot.seat_for(token) else {
                 return Err(HostError::new(
                     ErrorKind::Unauthorized,
                     "a rematch is asked for by a seat of the game: send its token",
                 ));
-            }
+            };
             if !slot.finished {
                 return Err(HostError::new(
                     ErrorKind::Conflict,
                     "the game is not over yet; a rematch follows a finished game",
                 ));
+            }
+            if let Some(next) = self.rematch_of_game(id) {
+                // Made already (by another seat): this seat's place in it.
+                drop(slot);
+                let status = self.status(&next).await?;
+                return Ok((false, rematch_answer(&next, id, seat, token, status)));
             }
             let setup: Setup = serde_json::from_value(slot.base["setup"].clone())
                 .map_err(|e| HostError::storage(format!("game {id}: stored setup: {e}")))?;
@@ -539,7 +600,21 @@ impl Host {
                     SeatMeta::Rules { .. } => SeatRequest::Rules,
                 })
                 .collect();
-            CreateGame {
+            // Each person seat keeps its token: the same person plays the
+            // same seat again, and nobody is ever handed another's token.
+            let carry = Carry {
+                rematch_of: id.to_string(),
+                token_hashes: slot
+                    .meta
+                    .seats
+                    .iter()
+                    .map(|s| match s {
+                        SeatMeta::Human { token_hash } => Some(token_hash.clone()),
+                        _ => None,
+                    })
+                    .collect(),
+            };
+            let req = CreateGame {
                 ruleset: slot.rules.name().to_string(),
                 scenario: Some(setup.scenario),
                 scenario_text: setup.text,
@@ -548,16 +623,36 @@ impl Host {
                 deadline: slot.meta.deadline,
                 max_turns: slot.meta.max_turns,
                 options,
-            }
+            };
+            (req, carry, seat)
         };
-        let mut created = self.create_game(req).await?;
-        created["rematch_of"] = json!(id);
-        Ok(created)
+        let created = self.create_game_with(req, Some(carry)).await?;
+        let next = created["id"].as_str().unwrap_or_default().to_string();
+        self.note_rematch(id, &next);
+        self.events.publish(
+            id,
+            Event {
+                kind: "rematch",
+                seat: None,
+                data: json!({"rematch": next, "rematch_of": id}),
+            },
+        );
+        let status = created["status"].clone();
+        Ok((true, rematch_answer(&next, id, seat, token, status)))
     }
 
     /// Creates a game once whoever asked may: the checks of the request,
     /// the setup, the first durable write.
     async fn create_game(self: &Arc<Self>, req: CreateGame) -> Result<Value, HostError> {
+        self.create_game_with(req, None).await
+    }
+
+    /// [`Host::create_game`], for a rematch with what it carries over.
+    async fn create_game_with(
+        self: &Arc<Self>,
+        req: CreateGame,
+        carry: Option<Carry>,
+    ) -> Result<Value, HostError> {
         let rules = self.ruleset(&req.ruleset)?;
         check_options(&*rules, &req.options)?;
         // Before setting up, so a bad deadline is told whatever the scenario.
@@ -685,10 +780,18 @@ impl Host {
             .enumerate()
             .map(|(i, s)| match s {
                 SeatRequest::Human => {
-                    let token = auth::new_token();
-                    let token_hash = auth::hash_token(&token);
-                    tokens.push(json!({"seat": i, "token": token}));
-                    SeatMeta::Human { token_hash }
+                    let kept = carry
+                        .as_ref()
+                        .and_then(|c| c.token_hashes.get(i).cloned().flatten());
+                    match kept {
+                        Some(token_hash) => SeatMeta::Human { token_hash },
+                        None => {
+                            let token = auth::new_token();
+                            let token_hash = auth::hash_token(&token);
+                            tokens.push(json!({"seat": i, "token": token}));
+                            SeatMeta::Human { token_hash }
+                        }
+                    }
                 }
                 SeatRequest::Bot(bot) => SeatMeta::Bot { bot: bot.clone() },
                 SeatRequest::Rules => SeatMeta::Rules {
@@ -719,6 +822,7 @@ impl Host {
                 deadline: req.deadline,
                 created,
                 max_turns: Some(max_turns),
+                rematch_of: carry.map(|c| c.rematch_of),
             },
             step: 0,
             step_started_ms: now,
@@ -840,7 +944,11 @@ impl Host {
     }
 
     pub async fn status(&self, id: &str) -> Result<Value, HostError> {
-        Ok(self.slot(id).await?.lock().await.status())
+        let mut status = self.slot(id).await?.lock().await.status();
+        if let Some(next) = self.rematch_of_game(id) {
+            status["rematch"] = json!(next);
+        }
+        Ok(status)
     }
 
     /// The seat of a token in a game: 401 for a token of no seat here.
@@ -902,6 +1010,55 @@ impl Host {
         } else {
             redact_record(record)
         })
+    }
+
+    /// A page of game `id`'s record: its turns `from` (their place in the
+    /// record, 0 for the first) up to `from + count`, with the record's
+    /// other fields, and `page: {from, count, total, next}` (`next`: where
+    /// the next page starts, `null` after the last). The same secrecy as
+    /// [`Host::record`]: while the game runs, only the public parts. A big
+    /// map's record is tens of megabytes; a page is what a client reads a
+    /// few turns at a time. `from == total` is an empty last page (a client
+    /// polling for new turns); beyond it, a 400 naming `from`.
+    pub async fn record_page(
+        &self,
+        id: &str,
+        from: usize,
+        count: usize,
+    ) -> Result<Value, HostError> {
+        let slot = self.slot(id).await?;
+        let slot = slot.lock().await;
+        let mut record = slot
+            .game
+            .record()
+            .ok_or_else(|| HostError::new(ErrorKind::NotFound, "this game keeps no record"))?;
+        let finished = slot.finished;
+        drop(slot);
+        let total = record.turns.len();
+        if from > total {
+            return Err(
+                HostError::bad_request("bad from").with_details(vec![Detail::field(
+                    "from",
+                    format!("the record has {total} turns: from 0 to {total}, not {from}"),
+                )]),
+            );
+        }
+        let end = from.saturating_add(count).min(total);
+        record.turns = record.turns.drain(from..end).collect();
+        let page = serde_json::to_value(record).expect("records serialise");
+        let mut page = if finished { page } else { redact_record(page) };
+        if let Value::Object(o) = &mut page {
+            o.insert(
+                "page".into(),
+                json!({
+                    "from": from,
+                    "count": end - from,
+                    "total": total,
+                    "next": (end < total).then_some(end),
+                }),
+            );
+        }
+        Ok(page)
     }
 
     /// Takes a seat's orders for the current turn: checked at once (every

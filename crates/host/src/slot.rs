@@ -45,6 +45,9 @@ pub struct Meta {
     /// Absent in games stored before the limit existed: no limit.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_turns: Option<u64>,
+    /// The finished game this one is the rematch of.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch_of: Option<String>,
 }
 
 pub struct Slot {
@@ -341,6 +344,7 @@ impl Slot {
             "deadline": self.meta.deadline,
             "deadline_ms": self.deadline_ms(),
             "created": self.meta.created,
+            "rematch_of": self.meta.rematch_of,
         })
     }
 }

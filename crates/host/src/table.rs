@@ -4,7 +4,12 @@
 //! * `POST /api/games/{id}/draw/offer`, `.../draw/accept`,
 //!   `.../draw/decline`, `.../draw/withdraw`: the draw offers;
 //! * `POST /api/games/{id}/rematch`: once the game is over, a new one like
-//!   it (same ruleset, map, seats; a new seed), asked for by a seat.
+//!   it (same ruleset, map, seats; a new seed), asked for by a seat. The
+//!   first seat to ask makes it (201); the others asking later are given
+//!   the same game (200). Each person seat plays the rematch with its own
+//!   token, so the answer carries only the asking seat's; every listener
+//!   of the finished game hears a `rematch` event with the new id, and its
+//!   status says `rematch`.
 //!
 //! Each needs the seat's token and no body. The rules of the table are the
 //! engine's (`engine::table`); the host stores each decision durably (a row
@@ -94,8 +99,13 @@ pub(crate) async fn rematch(
         )
     })?;
     let host = s.host.clone();
-    let created = tokio::spawn(async move { host.rematch(&id, &token).await })
+    let (made, answer) = tokio::spawn(async move { host.rematch(&id, &token).await })
         .await
         .map_err(|e| HostError::storage(e.to_string()))??;
-    Ok((axum::http::StatusCode::CREATED, Json(created)).into_response())
+    let code = if made {
+        axum::http::StatusCode::CREATED
+    } else {
+        axum::http::StatusCode::OK
+    };
+    Ok((code, Json(answer)).into_response())
 }

@@ -109,9 +109,25 @@ export async function playPage(main, id, query) {
     // The click is the user's gesture that lets the page make a sound later.
     if (e.target.checked) { try { audio = audio || new AudioContext(); audio.resume(); } catch { /* none */ } }
   }});
+  // No moves to be told of once the game is over.
+  const soundField = h('div', {class: 'field inline', id: 'sound-field'}, soundBox, h('label', {for: 'sound-toggle'}, 'Sound on your move'));
   let wasMyMove = null;
   // Resign and draw offers, for a seat played here.
   const table = playing ? tableBox(id, st.token, st.seat, () => refresh()) : null;
+  // Picking and orders: gone once the game is over, when the seat's
+  // result stands in their place.
+  const ordersPart = h('div', {id: 'orders-part'},
+    h('h2', {id: 'pick-h'}, ctl ? 'Pick' : 'Orders'),
+    ctl ? h('p', {class: 'hint'}, ctl.help) : null,
+    ctl ? pickList : null,
+    hint,
+    controls,
+    h('h2', {}, 'Your orders'),
+    pending,
+    submitBox);
+  const resultBox = h('p', {class: 'my-result', id: 'my-result', hidden: true});
+  // For spectators: the rematch the players started, to watch.
+  const rematchLine = h('p', {class: 'rematch-line', id: 'rematch-line', hidden: true});
   fill(main,
     h('h1', {}, `${status.title || id}`, h('small', {class: 'muted'}, ` ${status.ruleset} · ${id}`)),
     h('div', {class: 'game-head'},
@@ -119,22 +135,16 @@ export async function playPage(main, id, query) {
       deadline,
       held.length ? h('div', {class: 'field inline'}, h('label', {for: 'seat-select'}, 'Playing as'), seatSelect)
         : h('p', {class: 'muted'}, 'You are watching as a spectator. A join link from the game\'s creator lets you play a seat.'),
-      playing ? h('div', {class: 'field inline'}, soundBox, h('label', {for: 'sound-toggle'}, 'Sound on your move')) : null,
+      playing ? soundField : null,
       h('p', {}, h('a', {href: `#/replay/${encodeURIComponent(id)}`}, 'Replay this game'))),
     h('div', {class: 'play'},
       h('section', {class: 'board-section', 'aria-label': 'Board'}, zoom.bar, boardBox, changesNote),
       fill(side,
         playing ? [
-          h('h2', {id: 'pick-h'}, ctl ? 'Pick' : 'Orders'),
-          ctl ? h('p', {class: 'hint'}, ctl.help) : null,
-          ctl ? pickList : null,
-          hint,
-          controls,
-          h('h2', {}, 'Your orders'),
-          pending,
-          submitBox,
+          resultBox,
+          ordersPart,
           table.el,
-        ] : null,
+        ] : rematchLine,
         h('h2', {}, 'Events'),
         log,
         guide)));
@@ -236,7 +246,7 @@ export async function playPage(main, id, query) {
     for (const i of st.items) if (i.el) i.el.classList.toggle('pickable', pickable(i));
   }
 
-  const pickable = (item) => Boolean(ctl && playing && ctl.selectable(item, ctx));
+  const pickable = (item) => Boolean(ctl && playing && !(st.status && st.status.finished) && ctl.selectable(item, ctx));
   const pick = (item) => {
     if (ctl.pick && ctl.pick(item, ctx)) return;
     st.selected = item;
@@ -339,12 +349,22 @@ export async function playPage(main, id, query) {
     if (yourMove && wasMyMove === false) beep();
     wasMyMove = yourMove;
     document.body.dataset.yourMove = String(yourMove);
+    ordersPart.hidden = Boolean(s.finished);
+    soundField.hidden = Boolean(s.finished);
+    resultBox.hidden = !s.finished;
+    rematchLine.hidden = !s.rematch;
+    if (s.rematch) {
+      fill(rematchLine, 'The players started a rematch: ',
+        h('a', {href: `#/game/${encodeURIComponent(s.rematch)}`, id: 'rematch-watch'}, `watch game ${s.rematch}`), '.');
+    }
     if (s.finished) {
       const o = s.outcome;
       const decided = o && o.winner !== null && o.winner !== undefined;
       const mine = st.seat === null || !o ? null
         : decided ? (o.winner === st.seat ? 'You won' : 'You lost') : 'Drawn';
       text = `Game over after turn ${s.turn}. ${mine ? `${mine}: ` : ''}${outcomeText(s)}.`;
+      fill(resultBox, mine ? h('strong', {}, `${mine}.`) : null, ' ', outcomeText(s), '.');
+      resultBox.dataset.result = mine === 'You won' ? 'won' : mine === 'You lost' ? 'lost' : mine ? 'drawn' : '';
     } else {
       const waiting = seatNames(s, s.missing || s.awaiting || []);
       text = `Turn ${s.turn}. ${waiting ? `Waiting for ${waiting}.` : 'Resolving…'}`;
@@ -463,12 +483,29 @@ export async function playPage(main, id, query) {
         if (st.status && d.turn !== undefined && d.turn !== st.status.turn) refresh();
       } else if (type === 'game_over') {
         es.close();
-        tellTurns().then(() => logEvent(`Game over. ${d.outcome ? outcomeText({...st.status, outcome: d.outcome}) : ''}`));
+        tellTurns().then(() => logEvent(`Game over.${d.outcome ? ` ${outcomeText({...st.status, outcome: d.outcome})}.` : ''}`));
         refresh();
+        followRematch();
       }
     },
     onStop: (why) => logEvent(`Live updates stopped (${why}); reload the page to resume them.`),
   });
+  // Once the game is over, the page goes on listening for a rematch (any
+  // seat may start one), so every seat and spectator sees it live.
+  let rematchEs = null;
+  function followRematch() {
+    if (rematchEs || (st.status && st.status.rematch)) return;
+    rematchEs = followEvents(`${api.eventsUrl(id)}?follow=rematch`, st.token, {
+      onEvent(type, text) {
+        if (type !== 'rematch') return;
+        rematchEs.close();
+        const d = safeJson(text);
+        logEvent(`A rematch was started: game ${d.rematch || ''}.`);
+        announce('A rematch was started');
+        refresh();
+      },
+    });
+  }
 
   // Keys F/L/R/A (and any a controller names) while something is picked.
   const onKey = (e) => {
@@ -483,6 +520,7 @@ export async function playPage(main, id, query) {
     document.removeEventListener('keydown', onKey);
     clearInterval(clock);
     es.close();
+    if (rematchEs) rematchEs.close();
   };
 }
 

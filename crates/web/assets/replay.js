@@ -3,11 +3,13 @@
 // game-record spec, 1.5). The board after each action is the host's SVG;
 // captions and results come from the host's frames, a few turns at a time,
 // and the next step's board is fetched while this one is looked at, so the
-// first frame of even a big game shows at once and a step seldom waits.
+// first frame of even a big game shows at once and a step seldom waits. A
+// step puts in only the parts of the picture that changed (`boardShower`):
+// re-parsing and re-drawing a big map's whole picture was most of a step.
 
 import {h, fill, errorBox, announce, pageTitle} from './dom.js';
 import {api} from './api.js';
-import {parseSvg, showViewText} from './board.js';
+import {boardShower, showViewText} from './board.js';
 import {outcomeText} from './lobby.js';
 import {zoomable} from './zoom.js';
 
@@ -92,14 +94,15 @@ export async function replayPage(main, id, query) {
   let seq = 0;
   const boards = new Map();
   /**
-   * The board after `k` actions of `turn`, as a parsed SVG node (kept once
-   * fetched): parsing a big map's picture is most of what a step costs in
-   * the page, so boards fetched ahead are parsed ahead too.
+   * The picture after `k` actions of `turn`, as SVG text (kept once
+   * fetched). Only text is fetched ahead: parsing a big map's picture
+   * whole took longer than a step may (see `boardShower`), and parsing
+   * ahead kept the page busy just when it should draw.
    */
   const svgOf = (turn, k) => {
     const key = `${turn}/${k}`;
     if (!boards.has(key)) {
-      const p = api.recordSvg(id, turn, k).then(parseSvg);
+      const p = api.recordSvg(id, turn, k);
       boards.set(key, p);
       p.catch(() => boards.delete(key));
       // Boards are big on big maps: keep the last few dozen.
@@ -110,6 +113,7 @@ export async function replayPage(main, id, query) {
 
   const board = h('div', {class: 'board-box', id: 'replay-board'});
   const zoom = zoomable(board, 'Replay board');
+  const shower = boardShower(board);
   const where = h('p', {class: 'position', id: 'replay-position', 'aria-live': 'polite'});
   const list = h('ol', {class: 'actions', id: 'replay-actions'});
   const slider = h('input', {type: 'range', id: 'turn-slider', min: 0, max: index.length - 1, step: 1, value: 0,
@@ -176,12 +180,16 @@ export async function replayPage(main, id, query) {
   async function renderBoard(f, s, mine) {
     board.setAttribute('aria-busy', 'true');
     try {
-      const svg = await svgOf(f.turn, s.k);
+      const text = await svgOf(f.turn, s.k);
       if (mine !== seq) return;
-      fill(board, svg);
+      // Only what changed is put in: a step on a big map moves a unit or
+      // two among thousands of drawn things (see `boardShower`).
+      const {svg, changed} = shower.show(text);
+      board.dataset.changed = String(changed);
       zoom.apply(svg);
     } catch (e) {
       if (mine !== seq) return;
+      shower.forget();
       showViewText(board, {turn: f.turn}, e.message);
     } finally {
       if (mine === seq) board.setAttribute('aria-busy', 'false');

@@ -90,24 +90,19 @@ export function tableBox(id, token, seat, changed) {
     fill(el, h('h2', {id: 'table-h'}, 'At the table'), draw, resign, error ? errorBox(error) : null);
   }
 
-  // A new game like this one; this seat's token is kept, the other seats'
-  // join links are shown to pass on (they are shown only this once).
+  // A new game like this one, made by whichever seat asks first; every
+  // seat plays it with the token it has here (the server keeps each seat's
+  // token), so nobody is handed another's. A rematch another seat made is
+  // in the status (`rematch`), heard live by the page's event stream.
   function rematchPart() {
-    if (rematch) {
-      const mine = (rematch.tokens || []).find((t) => t.seat === seat);
-      const others = (rematch.tokens || []).filter((t) => t.seat !== seat);
-      const base = `${location.origin}${location.pathname}`;
-      return h('div', {class: 'rematch', id: 'rematch-made'},
-        h('p', {}, h('a', {href: `#/game/${encodeURIComponent(rematch.id)}${mine ? `?seat=${seat}` : ''}`, id: 'rematch-link'},
-          `Play the rematch (game ${rematch.id})`)),
-        others.length ? h('p', {class: 'hint'}, 'Send the other players their links (shown only now):') : null,
-        others.length ? h('ul', {class: 'joins'}, others.map((t) => {
-          const link = `${base}#/join/${encodeURIComponent(rematch.id)}/${t.seat}/${encodeURIComponent(t.token)}`;
-          const name = ((rematch.status || {}).seats || []).find((x) => x.seat === t.seat)?.name || `Seat ${t.seat}`;
-          return h('li', {}, h('label', {for: `rematch-seat-${t.seat}`}, `Join link for ${name}`),
-            h('input', {type: 'text', readonly: true, class: 'link', id: `rematch-seat-${t.seat}`, value: link,
-              onfocus: (e) => e.target.select()}));
-        })) : null);
+    const made = (last && last.rematch) || (rematch && rematch.id) || null;
+    if (made) {
+      keepSeat(made, seat, token);
+      return h('div', {class: 'rematch', id: 'rematch-made', role: 'status'},
+        h('p', {}, rematch ? 'Rematch created. ' : 'A rematch was started. ',
+          h('a', {href: `#/game/${encodeURIComponent(made)}?seat=${seat}`, id: 'rematch-link'},
+            `Play the rematch (game ${made})`)),
+        h('p', {class: 'hint'}, 'Everyone who played here plays the same seat there, with their own link.'));
     }
     return h('div', {class: 'command-row'},
       h('button', {type: 'button', id: 'rematch', class: 'primary', disabled: busy, onclick: async () => {
@@ -116,9 +111,7 @@ export function tableBox(id, token, seat, changed) {
         render(last);
         try {
           rematch = await api.rematch(id, token);
-          const mine = (rematch.tokens || []).find((t) => t.seat === seat);
-          if (mine) keepSeat(rematch.id, seat, mine.token);
-          announce(`Rematch created: game ${rematch.id}`);
+          announce(`Rematch: game ${rematch.id}`);
         } catch (e) {
           error = e;
         }
@@ -126,7 +119,7 @@ export function tableBox(id, token, seat, changed) {
         render(last);
         el.querySelector('#rematch-link')?.focus();
       }}, 'Rematch'),
-      h('span', {class: 'hint'}, 'A new game: same ruleset, map and seats.'));
+      h('span', {class: 'hint'}, 'A new game: same ruleset, map and seats; the others are told.'));
   }
 
   return {el, render};

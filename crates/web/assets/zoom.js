@@ -45,8 +45,12 @@ export function zoomable(box, label = 'Board') {
     // Kept inside the picture: the centre follows the clamped view.
     cx = vx + vw / 2;
     cy = vy + vh / 2;
-    svg.setAttribute('viewBox', `${vx} ${vy} ${vw} ${vh}`);
-    svg.style.touchAction = scale > 1 ? 'none' : 'pan-x pan-y';
+    // Set only when it changes: a new viewBox lays out and paints the whole
+    // picture again, the most a replay step on a big map can cost.
+    const vb = `${vx} ${vy} ${vw} ${vh}`;
+    if (svg.getAttribute('viewBox') !== vb) svg.setAttribute('viewBox', vb);
+    const touch = scale > 1 ? 'none' : 'pan-x pan-y';
+    if (svg.style.touchAction !== touch) svg.style.touchAction = touch;
     box.dataset.zoom = scale.toFixed(2);
     status.textContent = scale > 1.001 ? `${Math.round(scale * 100)} %` : '';
   };

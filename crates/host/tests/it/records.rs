@@ -80,3 +80,143 @@ fn tae_draws_are_public_only_after_the_end() {
     assert_eq!(after["setupActions"][0]["seenBy"], json!([0]));
     common::assert_reruns(after, "tae");
 }
+
+/// The page of `/record` asked with `query`, which must be a 200.
+fn page(c: &mut Client, id: &str, query: &str) -> serde_json::Value {
+    let r = c
+        .get(&format!("/api/games/{id}/record?{query}"), None)
+        .unwrap();
+    assert_eq!(
+        r.status,
+        200,
+        "{query}: {}",
+        String::from_utf8_lossy(&r.body)
+    );
+    r.json()
+}
+
+/// `/record` asked with `query` is a 400 whose first detail names `field`
+/// and says `says`.
+fn page_error(c: &mut Client, id: &str, query: &str, field: &str, says: &str) {
+    let r = c
+        .get(&format!("/api/games/{id}/record?{query}"), None)
+        .unwrap();
+    assert_eq!(
+        r.status,
+        400,
+        "{query}: {}",
+        String::from_utf8_lossy(&r.body)
+    );
+    let e = r.json();
+    assert!(e["error"].as_str().is_some_and(|m| !m.is_empty()), "{e}");
+    assert_eq!(e["details"][0]["field"], field, "{query}: {e}");
+    let reason = e["details"][0]["reason"].as_str().unwrap_or_default();
+    assert!(reason.contains(says), "{query}: {e}");
+}
+
+/// The record read a page at a time is the whole record: the same fields,
+/// its turns in order; `next` leads from page to page and is null after
+/// the last; the bounds and bad parameters are 400s naming the parameter.
+#[test]
+fn the_record_pages_add_up_to_the_whole_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("g.db"));
+    let mut c = Client::new(&server.url()).unwrap();
+    let created = create(
+        &mut c,
+        json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["random", "random"],
+               "seed": 3, "max_turns": 7}),
+    );
+    let id = created["id"].as_str().unwrap();
+    wait_status(&mut c, id, |s| s["finished"] == true);
+    let whole = common::record(&mut c, id);
+    let total = whole["turns"].as_array().unwrap().len();
+    assert!(total >= 3, "{total} turns");
+
+    let mut turns = Vec::new();
+    let mut from = Some(0u64);
+    let mut pages = 0;
+    while let Some(f) = from {
+        let p = page(&mut c, id, &format!("from={f}&count=2"));
+        assert_eq!(p["page"]["from"], f, "{}", p["page"]);
+        assert_eq!(p["page"]["total"], total as u64);
+        let these = p["turns"].as_array().unwrap();
+        assert_eq!(p["page"]["count"], these.len() as u64);
+        assert!(!these.is_empty() && these.len() <= 2, "{}", p["page"]);
+        // Every field but the turns and the page is the record's own.
+        for (k, v) in whole.as_object().unwrap() {
+            if k != "turns" {
+                assert_eq!(&p[k], v, "field {k}");
+            }
+        }
+        turns.extend(these.iter().cloned());
+        from = p["page"]["next"].as_u64();
+        pages += 1;
+    }
+    assert_eq!(pages, total.div_ceil(2));
+    assert_eq!(serde_json::Value::Array(turns), whole["turns"]);
+
+    // Defaults: from 0, ten turns; `from == total` is an empty last page.
+    let first = page(&mut c, id, "count=1");
+    assert_eq!(first["turns"][0], whole["turns"][0]);
+    assert_eq!(first["page"]["next"], 1);
+    let rest = page(&mut c, id, "from=1");
+    assert_eq!(rest["page"]["count"], (total - 1).min(10) as u64);
+    let end = page(&mut c, id, &format!("from={total}"));
+    assert_eq!(end["turns"], json!([]));
+    assert_eq!(end["page"]["next"], serde_json::Value::Null);
+    // No parameter: the whole record, as a download.
+    let again = c
+        .get(&format!("/api/games/{id}/record"), None)
+        .unwrap()
+        .json();
+    assert!(again.get("page").is_none());
+
+    page_error(
+        &mut c,
+        id,
+        &format!("from={}", total + 1),
+        "from",
+        &format!("has {total} turns"),
+    );
+    page_error(&mut c, id, "from=-1", "from", "a whole number");
+    page_error(&mut c, id, "from=x&count=2", "from", "not `x`");
+    page_error(&mut c, id, "count=0", "count", "from 1 to 50");
+    page_error(&mut c, id, "from=0&count=51", "count", "from 1 to 50");
+    page_error(&mut c, id, "count=two", "count", "a whole number");
+    let r = c
+        .get(&format!("/api/games/{id}/record?form=0"), None)
+        .unwrap();
+    assert_eq!(r.status, 400, "an unknown parameter");
+    assert!(String::from_utf8_lossy(&r.body).contains("form"));
+    let r = c.get("/api/games/nope/record?from=0", None).unwrap();
+    assert_eq!(r.status, 404);
+}
+
+/// While the game runs a page keeps the record's secrets as the whole
+/// record does: no setup, no seed, no orders.
+#[test]
+fn a_running_game_s_record_pages_are_public_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("g.db"));
+    let mut c = Client::new(&server.url()).unwrap();
+    let created = create(
+        &mut c,
+        json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["human", "greedy"], "seed": 3}),
+    );
+    let id = created["id"].as_str().unwrap();
+    let whole = common::record(&mut c, id);
+    let p = page(&mut c, id, "from=0&count=5");
+    for secret in ["setup", "seed"] {
+        assert!(whole.get(secret).is_none(), "{whole}");
+        assert!(p.get(secret).is_none(), "{p}");
+    }
+    for t in p["turns"].as_array().unwrap() {
+        assert!(t.get("orders").is_none(), "{t}");
+    }
+    assert_eq!(p["turns"], whole["turns"]);
+    assert_eq!(
+        p["page"]["total"],
+        whole["turns"].as_array().unwrap().len() as u64
+    );
+}

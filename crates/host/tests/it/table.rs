@@ -269,3 +269,116 @@ fn a_finished_game_is_played_again_by_rematch() {
     let (code, _) = post(&mut c, &format!("/api/games/{new_id}/draw/offer"), Some(t));
     assert_eq!(code, 200);
 }
+
+/// Reads the event stream at `path` (raw HTTP, so any query may be given)
+/// as `tok` until an event of kind `until` or the end of the stream:
+/// everything read, as text.
+fn read_events(addr: &str, path: &str, tok: Option<&str>, until: &str) -> String {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let auth = tok
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
+    write!(s, "GET {path} HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n{auth}Connection: close\r\n\r\n").unwrap();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    let wanted = format!("event: {until}");
+    loop {
+        match s.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+        }
+        let text = String::from_utf8_lossy(&got);
+        if let Some(at) = text.find(&wanted) {
+            if text[at..].contains("\n\n") {
+                break;
+            }
+        }
+    }
+    String::from_utf8_lossy(&got).into_owned()
+}
+
+/// The data of the first event of kind `kind` in SSE text.
+fn event_data(text: &str, kind: &str) -> Option<Value> {
+    let at = text.find(&format!("event: {kind}"))?;
+    let line = text[at..].lines().find(|l| l.starts_with("data:"))?;
+    serde_json::from_str(line.trim_start_matches("data:").trim()).ok()
+}
+
+/// A rematch asked for by one seat is seen by the others live (an event
+/// on the finished game's stream, `follow=rematch`) and in the finished
+/// game's status; each seat joins it with its own token, and no answer or
+/// event carries another seat's token.
+#[test]
+fn every_seat_sees_the_rematch_and_keeps_its_own_token() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("g.db"));
+    let mut c = Client::new(&server.url()).unwrap();
+    let (id, red, blue) = two_humans(&mut c);
+    let (code, _) = post(&mut c, &format!("/api/games/{id}/resign"), Some(&red));
+    assert_eq!(code, 200);
+    assert!(status(&mut c, &id).get("rematch").is_none());
+
+    let addr = server
+        .url()
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    let follow = format!("/api/games/{id}/events?follow=rematch");
+    let (a, p, b) = (addr.clone(), follow.clone(), blue.clone());
+    let blue_hears = std::thread::spawn(move || read_events(&a, &p, Some(&b), "rematch"));
+    // The stream must be open before the rematch is made: give it time.
+    std::thread::sleep(Duration::from_millis(500));
+
+    let (code, made) = post(&mut c, &format!("/api/games/{id}/rematch"), Some(&red));
+    assert_eq!(code, 201, "{made}");
+    let new_id = made["id"].as_str().unwrap().to_string();
+    assert_eq!(made["seat"], 0);
+    assert_eq!(made["tokens"], json!([{"seat": 0, "token": red}]));
+    assert!(
+        !made.to_string().contains(&blue),
+        "blue's token handed to red: {made}"
+    );
+
+    let heard = blue_hears.join().unwrap();
+    assert!(heard.contains("event: game_over"), "{heard}");
+    let ev = event_data(&heard, "rematch").unwrap_or_else(|| panic!("no rematch event: {heard}"));
+    assert_eq!(ev["rematch"], new_id.as_str());
+    assert_eq!(ev["rematch_of"], id.as_str());
+    assert!(
+        !heard.contains(&red) && !heard.contains(&blue),
+        "a token in the stream: {heard}"
+    );
+
+    // The other seat asking is given the same game and its own token.
+    let (code, same) = post(&mut c, &format!("/api/games/{id}/rematch"), Some(&blue));
+    assert_eq!(code, 200, "{same}");
+    assert_eq!(same["id"], new_id.as_str());
+    assert_eq!(same["tokens"], json!([{"seat": 1, "token": blue}]));
+    assert!(!same.to_string().contains(&red), "{same}");
+
+    assert_eq!(status(&mut c, &id)["rematch"], new_id.as_str());
+    assert_eq!(status(&mut c, &new_id)["rematch_of"], id.as_str());
+    // Each token plays its own seat in the rematch.
+    for (tok, seat) in [(&red, 0), (&blue, 1)] {
+        let v = c
+            .get(&format!("/api/games/{new_id}/view"), Some(tok))
+            .unwrap();
+        assert_eq!(v.status, 200);
+        assert_eq!(v.json()["seat"], seat, "{}", v.json());
+    }
+    // A spectator following after it was made is told at once, then the
+    // stream ends.
+    let late = read_events(&addr, &follow, None, "rematch");
+    assert_eq!(
+        event_data(&late, "rematch").unwrap()["rematch"],
+        new_id.as_str()
+    );
+    // The follow parameter is checked.
+    let r = c
+        .get(&format!("/api/games/{id}/events?follow=nope"), None)
+        .unwrap();
+    assert_eq!(r.status, 400);
+    assert_eq!(r.json()["details"][0]["field"], "follow", "{}", r.json());
+}
