@@ -83,6 +83,7 @@ pub fn router(state: AppState, body_limit: usize) -> Router {
         .route("/api/games/{id}/orders", post(orders))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/events", get(events))
+        .route("/api/games/{id}/events/ticket", post(events_ticket))
         .route("/api/games/{id}/board.svg", get(boards::board))
         .route(
             "/api/games/{id}/record/board.svg",
@@ -382,8 +383,11 @@ async fn record(
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct EventsQuery {
-    /// A seat token, for clients that cannot set headers (browsers'
-    /// EventSource).
+    /// A ticket (`POST .../events/ticket`), for clients that cannot set
+    /// headers (browsers' EventSource): a seat token never goes in a URL.
+    #[serde(default)]
+    ticket: Option<String>,
+    /// Refused with a message that says what to do instead.
     #[serde(default)]
     token: Option<String>,
     /// `rematch`: the stream goes on after "game over" until the game's
@@ -391,6 +395,23 @@ struct EventsQuery {
     /// game's page hears of it live.
     #[serde(default)]
     follow: Option<String>,
+}
+
+/// `POST /api/games/{id}/events/ticket`: a seat token (in its header)
+/// traded for a one-use, one-minute ticket to open the event stream with.
+async fn events_ticket(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let seat = s.host.seat_of(&id, &required_token(&headers)?).await?;
+    let ticket = s.host.tickets.issue(&id, seat);
+    Ok(Json(json!({
+        "ticket": ticket,
+        "seat": seat,
+        "expires_in": crate::tickets::TICKET_LIFETIME.as_secs(),
+    }))
+    .into_response())
 }
 
 async fn events(
@@ -406,14 +427,36 @@ async fn events(
         ("game_over", "the stream ends after the game is over"),
         "rematch",
     )?;
-    let token = match token(&headers)? {
-        Some(t) => Some(t),
-        None => q.token,
-    };
+    if q.token.is_some() {
+        return Err(
+            HostError::bad_request("a seat token is never taken from a URL").with_details(vec![
+                Detail::field(
+                    "token",
+                    "it would end up in logs: send it as `Authorization: Bearer <token>`, \
+                     or trade it for a ticket (POST /api/games/{id}/events/ticket) \
+                     and pass `ticket=`",
+                ),
+            ]),
+        );
+    }
     // Checked before subscribing, so unknown ids leave no channel behind.
-    let seat = match &token {
-        Some(t) => Some(s.host.seat_of(&id, t).await?),
-        None => {
+    let seat = match (token(&headers)?, q.ticket) {
+        (Some(t), _) => Some(s.host.seat_of(&id, &t).await?),
+        (None, Some(ticket)) => {
+            s.host.status(&id).await?;
+            Some(s.host.tickets.redeem(&id, &ticket).ok_or_else(|| {
+                HostError::new(
+                    ErrorKind::Unauthorized,
+                    "the ticket does not open this stream",
+                )
+                .with_details(vec![Detail::field(
+                    "ticket",
+                    "unknown, used already, for another game, or older than a minute: \
+                         ask POST /api/games/{id}/events/ticket for a new one",
+                )])
+            })?)
+        }
+        (None, None) => {
             s.host.status(&id).await?;
             None
         }

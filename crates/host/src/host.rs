@@ -223,6 +223,8 @@ pub struct Host {
     rematches: std::sync::Mutex<HashMap<String, String>>,
     /// Held while a rematch is made, so two seats asking at once make one.
     making_rematch: Mutex<()>,
+    /// Event-stream tickets given for seat tokens.
+    pub(crate) tickets: crate::tickets::Tickets,
 }
 
 fn store_err(e: StoreError) -> HostError {
@@ -301,6 +303,7 @@ impl Host {
             replays: Default::default(),
             rematches: std::sync::Mutex::new(rematches),
             making_rematch: Mutex::new(()),
+            tickets: crate::tickets::Tickets::default(),
         }))
     }
 

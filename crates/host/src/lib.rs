@@ -46,6 +46,7 @@ pub mod slot;
 pub mod sqlite;
 pub mod storage;
 mod table;
+pub mod tickets;
 
 pub use error::{ErrorKind, HostError};
 pub use server::{Background, Config};

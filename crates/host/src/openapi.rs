@@ -336,10 +336,15 @@ fn build(rulesets: &[Arc<dyn DynRuleset>]) -> Value {
                 "security": [{"bearer": []}],
                 "parameters": [id_param()],
                 "responses": merge(json!({"201": ok_json("made: id, rematch_of, seat, tokens (the asking seat's only), status"), "200": ok_json("made already by another seat: the same fields")}), error_responses(&["401", "404", "409", "503"]))}},
+            "/api/games/{id}/events/ticket": {"post": {"summary": "A one-use ticket to open this game's event stream as a seat, for clients that cannot set headers (browsers' EventSource): `{ticket, seat, expires_in}`",
+                "description": "No body; the seat token goes in the Authorization header. The ticket opens one `GET /api/games/{id}/events?ticket=...` within `expires_in` seconds (60) and is then used up; a token is never accepted in a URL.",
+                "security": [{"bearer": []}],
+                "parameters": [id_param()],
+                "responses": merge(json!({"200": ok_json("ticket, seat, expires_in")}), error_responses(&["401", "404"]))}},
             "/api/games/{id}/events": {"get": {"summary": "Server-sent events: turn_resolved, awaiting_you (seat token needed), table (a resignation or draw offers: who resigned, who offers), game_over, rematch (`{rematch, rematch_of}`: the new game's id)",
                 "description": "The stream ends after `game_over`; with `follow=rematch` it goes on until the game's rematch is made (told at once when it already is), then ends after the `rematch` event.",
                 "security": [{}, {"bearer": []}],
-                "parameters": [id_param(), {"name": "token", "in": "query", "schema": {"type": "string"}, "description": "seat token, for clients that cannot set headers"},
+                "parameters": [id_param(), {"name": "ticket", "in": "query", "schema": {"type": "string"}, "description": "a one-use ticket from POST /api/games/{id}/events/ticket, for clients that cannot set headers (a seat token is never taken from a URL)"},
                     {"name": "follow", "in": "query", "schema": {"enum": ["game_over", "rematch"], "default": "game_over"}, "description": "the event after which the stream ends"}],
                 "responses": merge(json!({"200": {"description": "event stream", "content": {"text/event-stream": {}}}}), error_responses(&["401", "404"]))}}
         }

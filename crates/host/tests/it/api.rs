@@ -438,6 +438,13 @@ fn security_every_bad_request_is_a_4xx_and_changes_nothing() {
         c.get(&format!("/api/games/{id}/events?token=bad"), None)
             .unwrap()
             .status,
+        400,
+        "a token is never taken from a URL"
+    );
+    assert_eq!(
+        c.get(&format!("/api/games/{id}/events?ticket=bad"), None)
+            .unwrap()
+            .status,
         401
     );
     // Creation errors name the field.

@@ -1,7 +1,8 @@
 //! Resigning and draw offers over loopback HTTP: each needs the seat's
 //! token, is stored before the answer (a restart replays it), is heard live
 //! by the other seat, and names itself in the outcome and the record; every
-//! refusal is a JSON error.
+//! refusal is a JSON error. Also the event stream's tickets, which keep
+//! seat tokens out of URLs.
 
 use std::time::Duration;
 
@@ -381,4 +382,54 @@ fn every_seat_sees_the_rematch_and_keeps_its_own_token() {
         .unwrap();
     assert_eq!(r.status, 400);
     assert_eq!(r.json()["details"][0]["field"], "follow", "{}", r.json());
+}
+
+/// A seat token never goes in a URL: a client without headers trades it
+/// for a ticket that opens one stream of that game as that seat, once.
+#[test]
+fn an_event_ticket_opens_one_stream_and_a_token_in_the_url_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("g.db"));
+    let mut c = Client::new(&server.url()).unwrap();
+    let (id, red, blue) = two_humans(&mut c);
+    let addr = server
+        .url()
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+
+    let (code, err) = post(&mut c, &format!("/api/games/{id}/events/ticket"), None);
+    assert_eq!(code, 401, "{err}");
+    let (code, t) = post(
+        &mut c,
+        &format!("/api/games/{id}/events/ticket"),
+        Some(&blue),
+    );
+    assert_eq!(code, 200, "{t}");
+    assert_eq!(t["seat"], 1);
+    assert_eq!(t["expires_in"], 60);
+    let ticket = t["ticket"].as_str().unwrap().to_string();
+
+    let path = format!("/api/games/{id}/events?ticket={ticket}");
+    let (a, p) = (addr.clone(), path.clone());
+    let hears = std::thread::spawn(move || read_events(&a, &p, None, "game_over"));
+    std::thread::sleep(Duration::from_millis(300));
+    let (code, _) = post(&mut c, &format!("/api/games/{id}/resign"), Some(&red));
+    assert_eq!(code, 200);
+    let text = hears.join().unwrap();
+    assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+    assert!(text.contains("event: game_over"), "{text}");
+    assert!(!text.contains(&blue), "the stream never shows the token");
+
+    let again = read_events(&addr, &path, None, "game_over");
+    assert!(again.starts_with("HTTP/1.1 401"), "used up: {again}");
+    assert!(again.contains("ticket"), "{again}");
+    let in_url = read_events(
+        &addr,
+        &format!("/api/games/{id}/events?token={blue}"),
+        None,
+        "game_over",
+    );
+    assert!(in_url.starts_with("HTTP/1.1 400"), "{in_url}");
+    assert!(in_url.contains("Authorization"), "{in_url}");
 }
