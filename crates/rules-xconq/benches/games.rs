@@ -71,6 +71,30 @@ fn benches(c: &mut Criterion) {
             "standard, {sides} sides: {} turns played per run",
             turns.get()
         );
+        // The rules alone: the same world, every side sending no orders
+        // (start and end phases, economy, vision; the bots' share is the
+        // difference from the figure above).
+        g.bench_function(
+            format!("standard rules only, {sides} sides, 100 turns"),
+            |b| {
+                b.iter_batched(
+                    || start.clone(),
+                    |mut game| {
+                        let mut rng = GameRng::from_seed(7);
+                        for _ in 0..100 {
+                            let orders: Vec<_> = rules
+                                .awaiting(&game)
+                                .into_iter()
+                                .map(|seat| (seat, Default::default()))
+                                .collect();
+                            rules.resolve(&mut game, &orders, &mut rng, None);
+                        }
+                        game
+                    },
+                    BatchSize::LargeInput,
+                )
+            },
+        );
     }
     g.finish();
 }
