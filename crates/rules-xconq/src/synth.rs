@@ -672,8 +672,12 @@ fn place_countries(
     let area = &w.area;
     let radius = set.country_radius_min.max(0);
     let nt = w.r.nt();
-    // Cells a capital could stand on: some start type favours the terrain.
-    let start: Vec<usize> = (0..w.r.nu()).filter(|&u| set.start_with[u] > 0).collect();
+    // Cells the country's first unit (the start type with the fewest
+    // units, the capital) favours and survives on, so that it takes the
+    // centre and capitals keep the separation.
+    let mut start: Vec<usize> = (0..w.r.nu()).filter(|&u| set.start_with[u] > 0).collect();
+    start.sort_by_key(|&u| (set.start_with[u], u));
+    start.truncate(1);
     let counts = |x: i32, y: i32| -> Vec<i32> {
         let mut c = vec![0; nt];
         for (cx, cy) in near(area, x, y, radius) {

@@ -338,3 +338,47 @@ fn a_standard_game_is_played_to_its_turn_limit_by_play_bots() {
     .unwrap();
     assert!(g.turns >= 1);
 }
+
+/// Spec §18.4 question 3: simple statistics of our worlds, to compare with
+/// the real program's (`standard-ai-s3`: sea 62%, plains 12%, ice 9%;
+/// 5 independent towns; capitals 16 apart; 44 river and 50 road cells).
+/// Printed with `--nocapture`; the bounds are loose on purpose.
+#[test]
+fn world_statistics_resemble_the_real_programs() {
+    let Some(lib) = shared_lib() else { return };
+    let mut lines = Vec::new();
+    for seed in 1..=6u64 {
+        let g = game(&lib, seed, json!({"sides": 2}));
+        let (r, s) = (&g.rules, &g.state);
+        let shares = xconq::synth::terrain_shares(s, r.nt());
+        let total: usize = shares.iter().sum();
+        let pct = |name: &str| {
+            shares[r.terrain_names.iter().position(|t| t == name).unwrap()] * 100 / total
+        };
+        let city = r.unit_type("city").unwrap();
+        let caps: Vec<_> = s
+            .units
+            .iter()
+            .filter(|u| u.hp > 0 && u.utype == city)
+            .map(|u| (u.x, u.y))
+            .collect();
+        let indep = s.units.iter().filter(|u| u.hp > 0 && u.side == 0).count();
+        let cells = |name: &str| {
+            let t = r.terrain_names.iter().position(|n| n == name).unwrap();
+            s.aux[t].iter().filter(|&&m| m != 0).count()
+        };
+        let d = s.area.distance(caps[0].0, caps[0].1, caps[1].0, caps[1].1);
+        assert!(d >= 16, "capitals {d} apart");
+        assert!((45..=75).contains(&pct("sea")), "sea {}%", pct("sea"));
+        lines.push(format!(
+            "seed {seed}: sea {}% plains {}% ice {}% mountains {}%; independents {indep}; capitals {d} apart; river cells {}, road cells {}",
+            pct("sea"),
+            pct("plains"),
+            pct("ice"),
+            pct("mountains"),
+            cells("river"),
+            cells("road")
+        ));
+    }
+    println!("{}", lines.join("\n"));
+}
