@@ -382,3 +382,37 @@ fn world_statistics_resemble_the_real_programs() {
     }
     println!("{}", lines.join("\n"));
 }
+
+/// A standard game's record re-runs to the same game (what `orderly record
+/// replay` does): the world is made again from the record's seed, seats
+/// and options.
+#[test]
+fn a_standard_record_re_runs() {
+    let Some(lib) = shared_lib() else { return };
+    let r = rules(lib);
+    for (seats, options) in [
+        (7usize, json!({})),
+        (2, json!({"world-size": [40, 24], "mostly-land": true})),
+    ] {
+        let mut s = setup(9, options);
+        s.seats = vec![engine::SeatSpec::default(); seats];
+        let mut m = Match::start(r.clone(), s, true, None).unwrap();
+        let mut bots: Vec<_> = (0..seats).map(|_| r.bot("greedy").unwrap()).collect();
+        let mut rng = engine::GameRng::from_seed(9);
+        for _ in 0..12 {
+            for seat in m.awaiting() {
+                let view = m.view(Some(seat));
+                let o = bots[seat.0].orders(&r, &view, seat, &mut rng);
+                m.submit(seat, o).unwrap();
+            }
+            m.resolve(None);
+        }
+        let record = m.record().expect("the record is kept");
+        let divergence = engine::verify::verify(r.clone(), &record).expect("the record re-runs");
+        assert!(
+            divergence.is_none(),
+            "{seats} seats: {}",
+            divergence.unwrap()
+        );
+    }
+}
