@@ -416,3 +416,21 @@ fn a_standard_record_re_runs() {
         );
     }
 }
+
+/// The most sides: 15 countries fit on a 100x50 world; on the default
+/// 60x30 they set up too (closer together) or fail saying what to change.
+#[test]
+fn fifteen_sides_set_up_or_say_what_to_change() {
+    let Some(lib) = shared_lib() else { return };
+    let g = game(&lib, 2, json!({"sides": 15, "world-size": [100, 50]}));
+    assert_eq!(g.state.sides.len(), 16);
+    check_placement(&g);
+    let r = Xconq::new(Library::with_dirs([lib]));
+    match r.setup(
+        &setup(2, json!({"sides": 15})),
+        &mut engine::GameRng::from_seed(2),
+    ) {
+        Ok(g) => check_placement(&g),
+        Err(e) => assert!(e.message.contains("world-size"), "{e}"),
+    }
+}
