@@ -27,6 +27,12 @@ pub enum Error {
         location: String,
         why: String,
     },
+    /// A game option is malformed or out of range (`field` names it).
+    #[error("options.{field}: {message}")]
+    BadOption { field: String, message: String },
+    /// The world could not be made with these settings (D20).
+    #[error("{message}")]
+    World { message: String },
     /// A file could not be read or written.
     #[error("{path}: {source}")]
     Io {

@@ -12,7 +12,8 @@
 //! `views`, `history` (what is saved), `kernel` (stacks, capacity, entering
 //! and leaving, killing, side changes, searches), `vision`, `economy`,
 //! `actions`, `combat`, `phases` (the turn), `intro` (the intro turn-1 rule),
-//! `setup`, `dump` (the fixtures' dump format), `replay` (replaying a fixture).
+//! `setup` (a module's own world), `synth` and `names` (a world made at
+//! setup, D20), `options` (sides and variants), `dump` (the fixtures' dump format), `replay` (replaying a fixture).
 
 // The kernel's comparisons are kept in its own form (`n + 1 <= max`), so
 // that each can be checked against the spec's text.
@@ -31,6 +32,8 @@ pub mod history;
 pub mod intro;
 pub mod kernel;
 pub mod library;
+pub mod names;
+pub mod options;
 pub mod orders;
 pub mod phases;
 pub mod picture;
@@ -43,6 +46,7 @@ pub mod setup;
 pub mod start;
 pub mod state;
 pub mod support;
+pub mod synth;
 pub mod view;
 pub mod views;
 pub mod vision;

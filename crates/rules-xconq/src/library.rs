@@ -256,8 +256,12 @@ pub fn check_sources(
 /// read from.
 pub struct Loaded {
     pub rules: crate::rules::Rules,
-    /// The state of §6.1 (the module's own world), when asked for.
+    /// The state of §6.1 (the module's own world), when asked for and the
+    /// module gives its world.
     pub state: Option<crate::state::State>,
+    /// The synthesis settings, when a world was asked for and the module's
+    /// is made at setup (D20); the variants asked for are applied.
+    pub synth: Option<crate::synth::Settings>,
     pub sources: Vec<Source>,
     /// Where each source was read from (for messages).
     pub paths: Vec<PathBuf>,
@@ -269,6 +273,19 @@ impl Library {
     /// and builds its rules and, with `world`, the state of §6.1 seeded
     /// with `seed`.
     pub fn load(&self, req: &Request<'_>, seed: i64, world: bool) -> Result<Loaded, Error> {
+        self.load_with(req, seed, world, Vec::new())
+    }
+
+    /// [`Library::load`], applying the module's variants as the kernel does
+    /// after loading a game (each `(ID VALUE…)` given; every other variant
+    /// at its default) when the module's world is synthesised.
+    pub fn load_with(
+        &self,
+        req: &Request<'_>,
+        seed: i64,
+        world: bool,
+        variants: Vec<crate::options::VariantSetting>,
+    ) -> Result<Loaded, Error> {
         let options = self.options(req);
         let searched = options.lib_dirs.clone();
         let module = req.module.to_string();
@@ -280,7 +297,7 @@ impl Library {
                     message: fatal.to_string(),
                 });
             }
-            let interp = loaded.interp;
+            let mut interp = loaded.interp;
             let name = interp
                 .main_module
                 .and_then(|m| interp.modules.get(m))
@@ -288,11 +305,20 @@ impl Library {
                 .unwrap_or_else(|| module.clone());
             check_found(&interp, &name, &searched)?;
             crate::support::check_supported(&interp, &module)?;
-            if world {
+            let synthesised = world && crate::synth::is_synthesised(&interp);
+            if synthesised {
+                crate::options::apply_variants(&mut interp, &module, &variants)?;
+                crate::support::check_supported(&interp, &module)?;
+            } else if world {
                 crate::support::check_world(&interp, &module)?;
             }
             let rules = crate::rules::Rules::from_interp(&interp);
-            let state = world.then(|| {
+            let synth = if synthesised {
+                crate::synth::Settings::read(&interp, &rules)
+            } else {
+                None
+            };
+            let state = (world && !synthesised).then(|| {
                 let mut state = crate::setup::from_module(&rules, &interp, seed);
                 state.intro_rule = name == "intro";
                 state
@@ -300,6 +326,7 @@ impl Library {
             Ok(Loaded {
                 rules,
                 state,
+                synth,
                 sources: sources(&interp),
                 paths: paths(&interp),
             })

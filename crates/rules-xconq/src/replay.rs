@@ -90,7 +90,7 @@ pub fn read_fixture(dir: &Path) -> Result<Fixture, Error> {
 
 /// Loads a module by name (or file) into rules and the state of §6.1.
 pub fn load_game(module: &str, lib_dirs: &[PathBuf], seed: i64) -> Result<(Rules, State), Error> {
-    let loaded = crate::library::Library::with_dirs(lib_dirs.iter().cloned()).load(
+    let mut loaded = crate::library::Library::with_dirs(lib_dirs.iter().cloned()).load(
         &crate::library::Request {
             module,
             text: None,
@@ -99,7 +99,28 @@ pub fn load_game(module: &str, lib_dirs: &[PathBuf], seed: i64) -> Result<(Rules
         seed,
         true,
     )?;
-    Ok((loaded.rules, loaded.state.expect("asked for the world")))
+    let state = match (loaded.state.take(), &loaded.synth) {
+        (Some(state), _) => state,
+        // A synthesised world (D20): two sides, made from the seed.
+        (None, Some(settings)) => {
+            let ask = crate::synth::Ask { sides: 2, seed };
+            let mut rng = engine::GameRng::from_seed(seed.unsigned_abs());
+            crate::synth::synthesise(&loaded.rules, settings, &ask, &mut rng)
+                .map_err(|e| Error::World {
+                    message: format!(
+                        "module {module}: a {}x{} world has no room for {} countries",
+                        settings.width, settings.height, e.sides
+                    ),
+                })?
+                .0
+        }
+        (None, None) => {
+            return Err(Error::World {
+                message: format!("module {module} gives no world and none can be made from it"),
+            })
+        }
+    };
+    Ok((loaded.rules, state))
 }
 
 /// Loads a module's rules only (its world comes from a start state).

@@ -131,15 +131,81 @@ impl K<'_> {
     }
 }
 
-/// Reads a module into a fresh game, its first start phase done.
+/// Reads a module into a fresh game, its first start phase done. A module
+/// whose world is synthesised (standard) gets one made from `rng` (the
+/// engine's `GameRng` for the game's seed, D5, D20) with `seats` sides
+/// unless the `sides` option says otherwise.
 pub fn new_game(
     library: &Library,
     req: &Request<'_>,
     seed: u64,
     options: &Map<String, Value>,
 ) -> Result<Game, crate::Error> {
-    let loaded = library.load(req, (seed % 100_000) as i64, true)?;
-    let mut state = loaded.state.expect("asked for the world");
+    new_game_with(
+        library,
+        req,
+        seed,
+        options,
+        0,
+        &mut GameRng::from_seed(seed),
+    )
+}
+
+/// [`new_game`] for a game of `seats` seats (0: not said), synthesising
+/// from `rng`.
+pub fn new_game_with(
+    library: &Library,
+    req: &Request<'_>,
+    seed: u64,
+    options: &Map<String, Value>,
+    seats: usize,
+    rng: &mut GameRng,
+) -> Result<Game, crate::Error> {
+    let asked = crate::options::read(options)?;
+    let kernel_seed = (seed % 100_000) as i64;
+    let mut loaded = library.load_with(req, kernel_seed, true, asked.variants.clone())?;
+    let mut state = match (loaded.state.take(), &loaded.synth) {
+        (Some(state), _) => {
+            if asked.sides.is_some() || !asked.variants.is_empty() {
+                let field = if asked.sides.is_some() {
+                    "sides".to_string()
+                } else {
+                    asked.variants[0].option.clone()
+                };
+                return Err(crate::Error::BadOption {
+                    field,
+                    message: format!(
+                        "module {} gives its own world and sides; this option is for modules whose world is synthesised (standard)",
+                        req.module
+                    ),
+                });
+            }
+            state
+        }
+        (None, Some(settings)) => {
+            let sides = crate::options::sides(asked.sides, seats)?;
+            let ask = crate::synth::Ask {
+                sides,
+                seed: kernel_seed,
+            };
+            crate::synth::synthesise(&loaded.rules, settings, &ask, rng)
+                .map_err(|e| crate::Error::World {
+                    message: format!(
+                        "a {}x{} world has no room for {} countries {} cells apart or closer; use fewer sides (options.sides) or a larger world (options.world-size)",
+                        settings.width, settings.height, e.sides, settings.separation_min
+                    ),
+                })?
+                .0
+        }
+        (None, None) => {
+            return Err(crate::Error::World {
+                message: format!(
+                    "module {} gives no world and none can be made from it",
+                    req.module
+                ),
+            })
+        }
+    };
     if let Some(false) = options.get("intro-autoconstruct").and_then(Value::as_bool) {
         state.intro_rule = false;
     }
@@ -205,6 +271,9 @@ fn setup_error(e: crate::Error) -> SetupError {
             ..
         } => SetupError::at(location, format!("{setting} is not supported yet: {why}")),
         e @ crate::Error::SourcesDiffer { .. } => SetupError::at("options.sources", e.to_string()),
+        crate::Error::BadOption { field, message } => {
+            SetupError::at(format!("options.{field}"), message)
+        }
         other => SetupError::new(other.to_string()),
     }
 }
@@ -229,7 +298,15 @@ impl Ruleset for Xconq {
             text: setup.text.as_deref(),
             extra_dirs: &extra_dirs,
         };
-        new_game(&self.library, &req, setup.seed, &setup.options).map_err(setup_error)
+        new_game_with(
+            &self.library,
+            &req,
+            setup.seed,
+            &setup.options,
+            setup.seats.len(),
+            _rng,
+        )
+        .map_err(setup_error)
     }
 
     fn setup_facts(&self, g: &Game) -> Map<String, Value> {
@@ -461,14 +538,14 @@ impl Ruleset for Xconq {
         DEFAULT_SCENARIO
     }
 
-    /// The built-in games, then Xconq 7.5's `intro` (from a module
-    /// library). `standard` is not listed: its world is synthesised, which
-    /// is not played yet (milestone B), and setting it up says so.
+    /// The built-in games, then Xconq 7.5's `intro` and `standard` (from a
+    /// module library; standard's world is synthesised, D20, with as many
+    /// sides as seats).
     fn scenarios(&self) -> Vec<&'static str> {
         crate::library::BUILT_IN_GAMES
             .iter()
             .copied()
-            .chain(["intro"])
+            .chain(["intro", "standard"])
             .collect()
     }
 
@@ -478,7 +555,17 @@ impl Ruleset for Xconq {
     /// read folders of its choosing, so the host refuses them; the command
     /// line and re-runs still pass them.
     fn options(&self) -> &'static [engine::OptionSpec] {
-        &[
+        OPTIONS
+    }
+
+    fn bot(&self, name: &str) -> Option<Box<dyn Bot<Self>>> {
+        crate::bots::bot(name)
+    }
+}
+
+/// The options a game may be given (see [`Xconq::options`]).
+const OPTIONS: &[engine::OptionSpec] = &[
+
             engine::OptionSpec {
                 name: "last-turn",
                 json_type: "integer",
@@ -491,11 +578,32 @@ impl Ruleset for Xconq {
                 description:
                     "false turns off the intro module's automatic building rule; default true",
             },
-        ]
-    }
+            opt("sides", "integer", "standard (synthesised worlds): the number of sides, 2 to 15; default: the number of seats, else 2"),
+            opt("world-size", "array", "standard: [width, height] or [width, height, circumference], width and height 20 to 200; default [60, 30, 360] (a circumference equal to the width wraps the world)"),
+            opt("world-seen", "boolean", "standard: every side knows all terrain from the start; default false"),
+            opt("see-all", "boolean", "standard: every side sees every unit; default false"),
+            opt("sequential", "boolean", "standard: sides move one after another (orders already run side by side, so only the module's setting changes); default false"),
+            opt("more-towns", "boolean", "standard: independent towns at 5 per 100 plains cells instead of 1; default true"),
+            opt("mostly-land", "boolean", "standard: a world of 80% land; default false"),
+            opt("all-land", "boolean", "standard: a world of land only; default false"),
+            opt("ice-age", "boolean", "standard: most land is ice; default false"),
+            opt("large", "boolean", "standard: larger countries; default false"),
+            opt("noisy", "boolean", "standard: accepted and ignored (sounds of the original program)"),
+            opt("silhouettes", "boolean", "standard: accepted and ignored (pictures of the original program)"),
+            opt("classic", "boolean", "standard: accepted and ignored (pictures of the original program)"),
+            opt("model1", "boolean", "standard: the alternative economy; true is refused (not played), false accepted"),
+            opt("model1doctrine", "boolean", "standard: the alternative economy's doctrine; true is refused (not played), false accepted"),
+];
 
-    fn bot(&self, name: &str) -> Option<Box<dyn Bot<Self>>> {
-        crate::bots::bot(name)
+const fn opt(
+    name: &'static str,
+    json_type: &'static str,
+    description: &'static str,
+) -> engine::OptionSpec {
+    engine::OptionSpec {
+        name,
+        json_type,
+        description,
     }
 }
 

@@ -262,15 +262,16 @@ pub fn check_supported(interp: &Interp, module: &str) -> Result<(), Error> {
     Ok(())
 }
 
-/// Refuses a module whose world must be synthesised (milestone B, D20):
-/// only a module that gives its area and terrain plays from the module.
+/// Refuses a module that gives no world of its own and none can be made
+/// from it (`crate::synth` makes worlds from percentile ranges, D20);
+/// a module that gives its area and terrain plays from the module.
 pub fn check_world(interp: &Interp, module: &str) -> Result<(), Error> {
     if interp.area.width <= 0 || interp.area.height <= 0 || interp.area.terrain.is_none() {
         return Err(refuse(
             interp,
             module,
             "synthesis-methods",
-            "the module's world is synthesised, and world synthesis is not played yet (a start state is needed)",
+            "the module gives no area terrain and no terrain percentile ranges to make a world from (only the fractal-percentile synthesis is played)",
         ));
     }
     // The reader keeps the cell terrain of an area but not its other
@@ -322,7 +323,7 @@ pub fn support_table(
             Ok(_) => format!("{name}: plays"),
             Err(Error::Unsupported { setting, .. }) if setting == "synthesis-methods" => {
                 match crate::replay::load_rules(&name, lib_dirs) {
-                    Ok(_) => format!("{name}: rules supported; needs world synthesis (milestone B) or a start state"),
+                    Ok(_) => format!("{name}: rules supported; its world cannot be made (no percentile ranges) and needs a start state"),
                     Err(e) => format!("{name}: {e}"),
                 }
             }

@@ -9,6 +9,7 @@ mod games;
 mod invariants;
 mod property;
 mod rules;
+mod standard;
 
 /// The module library of `../shared`, or None (after one line on standard
 /// error saying the test is skipped; CI sets `ORDERLY_REQUIRE_SHARED`, which
