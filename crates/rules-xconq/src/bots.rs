@@ -1050,3 +1050,234 @@ impl Bot<Xconq> for Random {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! Small hand-made views: two strips of plains in the sea (columns 2–4
+    //! and 7–8) with our town at (3, 2); the legend is a tiny stdunit.
+
+    use super::*;
+    use crate::view::{SeenUnit, SideInfo};
+
+    fn ty(name: &str, mobile: bool, enters: [bool; 2], fuel: [i32; 5]) -> TypeInfo {
+        TypeInfo {
+            name: name.into(),
+            symbol: name[..1].into(),
+            acp: if name == "fighter" { 9 } else { 1 },
+            hp: 1,
+            cp: 4,
+            mobile,
+            enters: enters.to_vec(),
+            builds: if mobile { vec![] } else { vec![0, 1, 2] },
+            hits: if name == "transport" {
+                vec![]
+            } else {
+                vec![0, 1, 2, 3]
+            },
+            captures: if name == "infantry" { vec![3] } else { vec![] },
+            carries: match name {
+                "transport" => vec![0],
+                "town" => vec![0, 1, 2],
+                _ => vec![],
+            },
+            storage: vec![fuel[0]],
+            makes: vec![fuel[1]],
+            uses_per_turn: vec![fuel[2]],
+            uses_per_move: vec![fuel[3]],
+            uses_per_attack: vec![fuel[4]],
+        }
+    }
+
+    fn own(id: i32, utype: &str, x: i32, y: i32, acp: i32, fuel: i32, transport: i32) -> OwnUnit {
+        OwnUnit {
+            id,
+            utype: utype.into(),
+            side: 1,
+            name: None,
+            x,
+            y,
+            hp: 1,
+            cp: 4,
+            complete: true,
+            acp,
+            moves: 0,
+            supply: vec![fuel],
+            transport,
+            occupants: vec![],
+        }
+    }
+
+    fn view(own: Vec<OwnUnit>, units: Vec<SeenUnit>) -> View {
+        let row = |y: i32| -> String {
+            (0..10)
+                .map(|x| {
+                    let land = (2..=4).contains(&x) || (7..=8).contains(&x);
+                    if land && (1..=4).contains(&y) {
+                        'b'
+                    } else {
+                        'a'
+                    }
+                })
+                .collect()
+        };
+        View {
+            game: "test".into(),
+            turn: 5,
+            side: 1,
+            width: 10,
+            height: 6,
+            circumference: 200,
+            terrain_types: vec!["sea".into(), "plains".into()],
+            terrain: (0..6).rev().map(row).collect(),
+            aux: vec![],
+            units,
+            own,
+            sides: vec![SideInfo {
+                id: 1,
+                name: "Us".into(),
+                ingame: true,
+                status: 0,
+            }],
+            types: vec![
+                ty("infantry", true, [false, true], [6, 1, 1, 1, 0]),
+                ty("fighter", true, [true, true], [18, 0, 3, 1, 0]),
+                ty("transport", true, [true, false], [100, 0, 1, 1, 0]),
+                ty("town", false, [false, true], [200, 20, 0, 0, 0]),
+            ],
+            tech: vec![0; 4],
+            events: vec![],
+            over: false,
+        }
+    }
+
+    fn orders_of(v: &View, unit: i32) -> Vec<Order> {
+        let mut rng = GameRng::from_seed(1);
+        let all = Greedy.orders(&Xconq::default(), v, Seat(0), &mut rng);
+        all.orders.into_iter().filter(|o| o.unit == unit).collect()
+    }
+
+    fn town() -> OwnUnit {
+        own(1, "town", 3, 2, 0, 200, 0)
+    }
+
+    #[test]
+    fn a_fighter_low_on_fuel_flies_home_and_lands() {
+        let v = view(vec![town(), own(2, "fighter", 8, 2, 9, 8, 0)], vec![]);
+        let o = orders_of(&v, 2);
+        let moves: Vec<_> = o.iter().filter(|o| o.action == "move").collect();
+        assert_eq!(moves.len(), 5, "{o:?}");
+        assert_eq!(moves[4].args, vec![num(3), num(2), num(0)]);
+        assert_eq!(o.last().unwrap().action, "enter");
+        assert_eq!(o.last().unwrap().args, vec![num(1)]);
+    }
+
+    #[test]
+    fn a_fuelled_fighter_strikes_a_foe_within_range() {
+        let foe = SeenUnit {
+            id: 9,
+            utype: "infantry".into(),
+            side: 2,
+            name: None,
+            x: 6,
+            y: 2,
+            complete: true,
+            date: 5,
+            transport: 0,
+        };
+        let v = view(vec![town(), own(2, "fighter", 3, 2, 9, 18, 1)], vec![foe]);
+        let o = orders_of(&v, 2);
+        assert!(o.iter().any(|o| o.action == "move"), "{o:?}");
+        assert_eq!(o.last().unwrap().action, "attack", "{o:?}");
+        assert_eq!(o.last().unwrap().args[0], num(9));
+    }
+
+    #[test]
+    fn a_fighter_never_flies_beyond_the_way_back() {
+        // A foe 8 cells off: 18 fuel, 3 a turn in the air, 1 a move.
+        let foe = SeenUnit {
+            id: 9,
+            utype: "infantry".into(),
+            side: 2,
+            name: None,
+            x: 8,
+            y: 1,
+            complete: true,
+            date: 5,
+            transport: 0,
+        };
+        let v = view(vec![town(), own(2, "fighter", 3, 2, 9, 18, 1)], vec![foe]);
+        let o = orders_of(&v, 2);
+        let n = o.iter().filter(|o| o.action == "move").count() as i32;
+        let t = &v.types[1];
+        assert!(n >= 1 && 18 - n >= need(t, 0, n), "{n} moves: {o:?}");
+    }
+
+    #[test]
+    fn troops_with_nothing_on_their_land_board_a_ferry() {
+        let mut ferry = own(3, "transport", 3, 2, 1, 100, 1);
+        ferry.occupants = vec![];
+        let v = view(
+            vec![town(), own(2, "infantry", 3, 2, 1, 6, 1), ferry],
+            vec![],
+        );
+        let o = orders_of(&v, 2);
+        assert_eq!(o.len(), 1, "{o:?}");
+        assert_eq!((o[0].action.as_str(), &o[0].args), ("enter", &vec![num(3)]));
+    }
+
+    #[test]
+    fn a_ferry_with_troops_sails_for_a_coast_near_a_target() {
+        // A foe's town on the far side of the sea.
+        let foe = SeenUnit {
+            id: 9,
+            utype: "town".into(),
+            side: 2,
+            name: None,
+            x: 8,
+            y: 2,
+            complete: true,
+            date: 5,
+            transport: 0,
+        };
+        let mut ferry = own(3, "transport", 5, 2, 1, 100, 0);
+        ferry.occupants = vec![2];
+        let v = view(
+            vec![town(), own(2, "infantry", 5, 2, 1, 6, 3), ferry],
+            vec![foe],
+        );
+        let o = orders_of(&v, 3);
+        assert_eq!(o.len(), 1, "{o:?}");
+        assert_eq!(o[0].action, "move");
+        assert_eq!(o[0].args[0], num(6), "one cell east: {o:?}");
+    }
+
+    #[test]
+    fn places_build_and_the_random_bot_stays_legal_looking() {
+        let v = view(vec![town(), own(2, "fighter", 8, 2, 9, 18, 0)], vec![]);
+        let mut t = town();
+        t.acp = 1;
+        let v2 = View {
+            own: vec![t, v.own[1].clone()],
+            ..v
+        };
+        let mut rng = GameRng::from_seed(2);
+        let o = Random.orders(&Xconq::default(), &v2, Seat(0), &mut rng);
+        assert!(o
+            .orders
+            .iter()
+            .any(|o| o.unit == 1 && o.action == "create-in"));
+        for o in &o.orders {
+            if o.action == "move" {
+                let (Arg::Num(x), Arg::Num(y)) = (&o.args[0], &o.args[1]) else {
+                    panic!("move args: {o:?}");
+                };
+                assert!(Area {
+                    width: 10,
+                    height: 6,
+                    circumference: 200
+                }
+                .inside_area(*x as i32, *y as i32));
+            }
+        }
+    }
+}
