@@ -15,8 +15,9 @@ import battle200 from './tests/battle200.mjs';
 import resign from './tests/resign.mjs';
 import tactics from './tests/tactics.mjs';
 import tacticsChaos from './tests/tacticschaos.mjs';
+import xconq from './tests/xconq.mjs';
 
-const TESTS = [ttrts, tae, fullthrust, twohumans, resign, keyboard, deadline, replay, battle200, lobby, tactics, tacticsChaos];
+const TESTS = [ttrts, tae, fullthrust, twohumans, resign, keyboard, deadline, replay, battle200, lobby, tactics, tacticsChaos, xconq];
 const only = process.argv.slice(2);
 
 let failed = 0;

@@ -1,18 +1,38 @@
 //! The built-in bots (spec §15.6). They see only their seat's view and draw
 //! from the engine's `GameRng`, never from the kernel's generator (D5).
 //!
-//! * `greedy`: towns build (infantry mostly, armor now and then), ground
-//!   units attack what is next to them when they can hurt it, else march on
-//!   the nearest town that is not theirs, else explore toward unseen land.
-//! * `random`: each unit with ACP tries a random move or attack; towns
-//!   build a random type they can build.
+//! * `greedy`: places build a mix weighted by what the side needs (ground
+//!   troops mostly; transports when troops wait for a way across water;
+//!   warships at coasts; some aircraft). Every unit with ACP acts: units
+//!   attack what is next to them when they can hurt it; ground units march
+//!   on the nearest place that is not theirs, then on seen enemies, then
+//!   toward unseen land, and when their land holds nothing more they board
+//!   a transport; transports carry them to a coast next to a target and
+//!   they land; warships hunt enemy units at sea and explore; aircraft
+//!   strike within the range their fuel allows and come back to a place or
+//!   carrier to refuel before it runs out.
+//! * `random`: each unit with ACP tries a random step onto terrain it may
+//!   enter, or an attack on a neighbour; places build a random type; units
+//!   that must refuel go home like greedy's, so the random side does not
+//!   simply lose its aircraft.
+//!
+//! Everything the bots know comes from the view's rules legend
+//! (`types`: terrain each type may enter, what it hits, carries, stores
+//! and uses up), never from unit type names, so any module the rules play
+//! gets bots that use all its units. Shortest paths are breadth-first
+//! distance fields over the seen map, built lazily once per turn for each
+//! (terrain class, goal) pair and shared by every unit of that class,
+//! which keeps a turn's cost linear in the map and the units.
+
+use std::collections::HashMap;
+use std::rc::Rc;
 
 use engine::{Bot, GameRng, Seat};
 
 use crate::geometry::{Area, DX, DY};
 use crate::orders::{Arg, Order, Orders};
 use crate::ruleset::Xconq;
-use crate::view::{OwnUnit, View};
+use crate::view::{OwnUnit, TypeInfo, View};
 
 /// The bots' names; the first is a tournament's default.
 pub const NAMES: &[&str] = &["greedy", "random"];
@@ -26,179 +46,892 @@ pub fn bot(name: &str) -> Option<Box<dyn Bot<Xconq>>> {
     }
 }
 
-/// What a bot knows about the map from its view.
-struct Map<'a> {
-    v: &'a View,
-    area: Area,
+/// What a unit type is for, read from the legend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// Cannot move: builds, stores, shelters.
+    Place,
+    /// Moves only over the terrain places stand on.
+    Ground,
+    /// Moves only over terrain no place stands on.
+    Sea,
+    /// Moves over both (and may pass over places).
+    Air,
+    /// Neither hits, captures nor carries: nothing a bot does with it.
+    Other,
 }
 
-impl<'a> Map<'a> {
-    fn new(v: &'a View) -> Map<'a> {
-        Map {
+/// What a distance field leads to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Goal {
+    /// Places of other sides (and independent ones).
+    Places,
+    /// Units of other sides that the type can hit, places or not.
+    Foes(usize),
+    /// Mobile units of other sides that the type can hit.
+    Movers(usize),
+    /// Unseen cells next to cells the class may cross.
+    Unseen,
+    /// Own complete units that can take in this type.
+    Shelter(usize),
+    /// Own complete mobile units that can carry this type.
+    Ferry(usize),
+    /// Own places holding troops that wait for a ferry.
+    Waiting,
+    /// Own places next to water.
+    Harbour,
+    /// Cells next to land where troops of this type can reach a target.
+    Landing(usize),
+}
+
+const FAR: i32 = i32::MAX;
+const UNSEEN: u8 = u8::MAX;
+
+/// One turn's knowledge of the map, shared by all of a seat's units.
+struct Know<'a> {
+    v: &'a View,
+    area: Area,
+    /// Terrain type per cell, `UNSEEN` when not seen.
+    terrain: Vec<u8>,
+    /// Per terrain type: some place type may stand there (land).
+    land: Vec<bool>,
+    kinds: Vec<Kind>,
+    /// Type index of each unit in `v.own` (`usize::MAX`: unknown name).
+    own_types: Vec<usize>,
+    /// Type index of each unit in `v.units`.
+    seen_types: Vec<usize>,
+    /// Cells holding a unit of another side in the open (moves there fail).
+    foe_at: Vec<bool>,
+    /// Cells holding one of our places (ground and ships enter, not move).
+    own_place_at: Vec<bool>,
+    /// Per type: the lowest type index with the same movement, so types
+    /// that move alike share their fields.
+    class: Vec<usize>,
+    fields: HashMap<(usize, Goal), Rc<Vec<i32>>>,
+    /// Own units by id, as indexes into `v.own`.
+    by_id: HashMap<i32, usize>,
+    /// Own ground units that found nothing to do on their land: where
+    /// they are, and their type.
+    waiting: Vec<(i32, i32, usize)>,
+}
+
+impl<'a> Know<'a> {
+    fn new(v: &'a View) -> Know<'a> {
+        let area = Area {
+            width: v.width,
+            height: v.height,
+            circumference: v.circumference,
+        };
+        let mut terrain = vec![UNSEEN; area.cells()];
+        for y in 0..v.height {
+            let Some(row) = v.terrain.get((v.height - 1 - y) as usize) else {
+                continue;
+            };
+            for (x, c) in row.bytes().enumerate() {
+                if c.is_ascii_lowercase() && area.in_area(x as i32, y) {
+                    terrain[area.index(x as i32, y)] = c - b'a';
+                }
+            }
+        }
+        let nt = v.terrain_types.len();
+        let land: Vec<bool> = (0..nt)
+            .map(|t| {
+                v.types
+                    .iter()
+                    .any(|ty| !ty.mobile && ty.enters.get(t).copied().unwrap_or(false))
+            })
+            .collect();
+        let kinds: Vec<Kind> = v.types.iter().map(|t| kind_of(t, &land)).collect();
+        let class = (0..v.types.len())
+            .map(|u| {
+                (0..u)
+                    .find(|&w| v.types[w].enters == v.types[u].enters && kinds[w] == kinds[u])
+                    .unwrap_or(u)
+            })
+            .collect();
+        let index: HashMap<&str, usize> = v
+            .types
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.name.as_str(), i))
+            .collect();
+        let type_of = |name: &str| index.get(name).copied().unwrap_or(usize::MAX);
+        let own_types: Vec<usize> = v.own.iter().map(|u| type_of(&u.utype)).collect();
+        let seen_types: Vec<usize> = v.units.iter().map(|u| type_of(&u.utype)).collect();
+        let mut foe_at = vec![false; area.cells()];
+        for u in &v.units {
+            if u.side != v.side && u.transport == 0 && area.in_area(u.x, u.y) {
+                foe_at[area.index(u.x, u.y)] = true;
+            }
+        }
+        let mut own_place_at = vec![false; area.cells()];
+        for (u, &t) in v.own.iter().zip(&own_types) {
+            if t != usize::MAX && kinds[t] == Kind::Place && area.in_area(u.x, u.y) {
+                own_place_at[area.index(u.x, u.y)] = true;
+            }
+        }
+        let by_id = v.own.iter().enumerate().map(|(i, u)| (u.id, i)).collect();
+        Know {
             v,
-            area: Area {
-                width: v.width,
-                height: v.height,
-                circumference: v.circumference,
-            },
+            area,
+            terrain,
+            land,
+            kinds,
+            own_types,
+            seen_types,
+            foe_at,
+            own_place_at,
+            class,
+            fields: HashMap::new(),
+            by_id,
+            waiting: Vec::new(),
         }
     }
 
-    /// The terrain type seen at a cell, if seen.
-    fn terrain(&self, x: i32, y: i32) -> Option<usize> {
-        if !self.area.in_area(x, y) {
-            return None;
-        }
-        let row = self.v.terrain.get((self.v.height - 1 - y) as usize)?;
-        let c = *row.as_bytes().get(x as usize)?;
-        (c.is_ascii_lowercase()).then(|| usize::from(c - b'a'))
+    fn t(&self, u: usize) -> &'a TypeInfo {
+        &self.v.types[u]
     }
 
-    fn type_index(&self, name: &str) -> Option<usize> {
-        self.v.types.iter().position(|t| t.name == name)
+    fn cell(&self, x: i32, y: i32) -> usize {
+        self.area.index(x, y)
     }
 
-    /// Whether a unit of this type may step into the cell (as far as known).
-    fn can_enter(&self, utype: usize, x: i32, y: i32) -> bool {
+    /// The six neighbours inside the area's rows (wrapping when the world
+    /// does), without allocating.
+    fn neighbours(&self, x: i32, y: i32) -> impl Iterator<Item = (i32, i32)> + '_ {
+        (0..6).filter_map(move |d| {
+            let (nx, ny) = (self.area.wrapx(x + DX[d]), y + DY[d]);
+            self.area.in_area(nx, ny).then_some((nx, ny))
+        })
+    }
+
+    fn is_land(&self, x: i32, y: i32) -> bool {
+        let t = self.terrain[self.cell(x, y)];
+        t != UNSEEN && self.land.get(usize::from(t)).copied().unwrap_or(false)
+    }
+
+    /// Whether a unit of type `u` may stand in the cell's terrain (as far
+    /// as seen).
+    fn terrain_ok(&self, u: usize, x: i32, y: i32) -> bool {
         if !self.area.inside_area(x, y) {
             return false;
         }
-        let Some(t) = self.terrain(x, y) else {
-            return false;
-        };
-        if !self.v.types[utype].enters.get(t).copied().unwrap_or(false) {
-            return false;
-        }
-        // No stepping into a cell with a unit of another side (§8.4).
-        !self
-            .v
-            .units
-            .iter()
-            .any(|u| u.x == x && u.y == y && u.transport == 0 && u.side != self.v.side)
-    }
-
-    /// Whether a type may stand in a cell as far as the terrain goes.
-    fn passable(&self, utype: usize, x: i32, y: i32) -> bool {
-        self.area.inside_area(x, y)
+        let t = self.terrain[self.cell(x, y)];
+        t != UNSEEN
             && self
-                .terrain(x, y)
-                .is_some_and(|t| self.v.types[utype].enters.get(t).copied().unwrap_or(false))
+                .t(u)
+                .enters
+                .get(usize::from(t))
+                .copied()
+                .unwrap_or(false)
     }
 
-    /// Steps from each cell to the nearest of `goals` over cells the type
-    /// may cross (goals themselves always count), `i32::MAX` if none.
-    fn distance_field(&self, utype: usize, goals: &[(i32, i32)]) -> Vec<i32> {
-        let mut dist = vec![i32::MAX; self.area.cells()];
-        let mut queue = std::collections::VecDeque::new();
-        for &(x, y) in goals {
+    /// Whether a unit of type `u` may cross the cell: our own places are
+    /// entered (an `enter`), not crossed, except by aircraft.
+    fn passable(&self, u: usize, x: i32, y: i32) -> bool {
+        self.terrain_ok(u, x, y)
+            && (self.kinds[u] == Kind::Air || !self.own_place_at[self.cell(x, y)])
+    }
+
+    /// Whether a `move` of a type-`u` unit into the cell may succeed.
+    fn can_step(&self, u: usize, x: i32, y: i32) -> bool {
+        self.passable(u, x, y) && !self.foe_at[self.cell(x, y)]
+    }
+
+    fn is_foe(&self, i: usize) -> bool {
+        let s = &self.v.units[i];
+        s.side != self.v.side && s.transport == 0 && self.seen_types[i] != usize::MAX
+    }
+
+    /// The goal cells of a field for type `u`.
+    fn goals(&self, u: usize, goal: Goal) -> Vec<(i32, i32)> {
+        let v = self.v;
+        let own = |f: &dyn Fn(usize, &OwnUnit) -> bool| -> Vec<(i32, i32)> {
+            v.own
+                .iter()
+                .zip(&self.own_types)
+                .filter(|(o, &t)| t != usize::MAX && o.complete && f(t, o))
+                .map(|(o, _)| (o.x, o.y))
+                .collect()
+        };
+        let foes = |f: &dyn Fn(usize) -> bool| -> Vec<(i32, i32)> {
+            (0..v.units.len())
+                .filter(|&i| self.is_foe(i) && f(self.seen_types[i]))
+                .map(|i| (v.units[i].x, v.units[i].y))
+                .collect()
+        };
+        match goal {
+            Goal::Places => foes(&|t| self.kinds[t] == Kind::Place),
+            Goal::Foes(h) => foes(&|t| self.t(h).hits.contains(&t)),
+            Goal::Movers(h) => {
+                foes(&|t| self.t(h).hits.contains(&t) && self.kinds[t] != Kind::Place)
+            }
+            Goal::Unseen => {
+                let mut out = Vec::new();
+                for y in 0..v.height {
+                    for x in 0..v.width {
+                        if self.area.inside_area(x, y)
+                            && self.terrain[self.cell(x, y)] == UNSEEN
+                            && self
+                                .neighbours(x, y)
+                                .any(|(nx, ny)| self.passable(u, nx, ny))
+                        {
+                            out.push((x, y));
+                        }
+                    }
+                }
+                out
+            }
+            Goal::Shelter(w) => own(&|t, _| self.t(t).carries.contains(&w)),
+            Goal::Ferry(w) => {
+                own(&|t, _| self.kinds[t] != Kind::Place && self.t(t).carries.contains(&w))
+            }
+            Goal::Waiting => self
+                .waiting
+                .iter()
+                .filter(|&&(x, y, _)| self.own_place_at[self.cell(x, y)])
+                .map(|&(x, y, _)| (x, y))
+                .collect(),
+            Goal::Harbour => own(&|t, o| {
+                self.kinds[t] == Kind::Place
+                    && self.t(t).carries.contains(&u)
+                    && self
+                        .neighbours(o.x, o.y)
+                        .any(|(nx, ny)| self.passable(u, nx, ny))
+            }),
+            Goal::Landing(g) => {
+                // Water next to land from which troops of type g reach a
+                // target, found from the troops' own field.
+                let reaches = |f: &Rc<Vec<i32>>| f.iter().any(|&d| d < FAR);
+                let field = self
+                    .field_ro(g, Goal::Places)
+                    .filter(reaches)
+                    .or_else(|| self.field_ro(g, Goal::Foes(g)));
+                let Some(field) = field else {
+                    return Vec::new();
+                };
+                let mut out = Vec::new();
+                for y in 0..v.height {
+                    for x in 0..v.width {
+                        if self.passable(u, x, y)
+                            && self.neighbours(x, y).any(|(nx, ny)| {
+                                self.is_land(nx, ny) && field[self.cell(nx, ny)] < FAR
+                            })
+                        {
+                            out.push((x, y));
+                        }
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    /// A field already built (Landing reads its troops' fields this way).
+    fn field_ro(&self, u: usize, goal: Goal) -> Option<Rc<Vec<i32>>> {
+        self.fields.get(&(self.class[u], goal)).cloned()
+    }
+
+    /// Steps from each cell to the nearest goal over cells type `u` may
+    /// cross (goal cells count whatever their terrain); `FAR` if none.
+    fn field(&mut self, u: usize, goal: Goal) -> Rc<Vec<i32>> {
+        let key = (self.class[u], goal);
+        if let Some(f) = self.fields.get(&key) {
+            return f.clone();
+        }
+        if let Goal::Landing(g) = goal {
+            // Make sure the troops' fields exist first.
+            let places = self.field(g, Goal::Places);
+            if !places.iter().any(|&d| d < FAR) {
+                self.field(g, Goal::Foes(g));
+            }
+        }
+        let goals = self.goals(u, goal);
+        let mut dist = vec![FAR; self.area.cells()];
+        let mut queue = std::collections::VecDeque::with_capacity(goals.len() * 4);
+        for (x, y) in goals {
             if self.area.in_area(x, y) {
-                dist[self.area.index(x, y)] = 0;
-                queue.push_back((x, y));
+                let c = self.cell(x, y);
+                if dist[c] == FAR {
+                    dist[c] = 0;
+                    queue.push_back((x, y));
+                }
             }
         }
         while let Some((x, y)) = queue.pop_front() {
-            let d = dist[self.area.index(x, y)];
-            for (nx, ny) in self.neighbours(x, y) {
-                let c = self.area.index(nx, ny);
-                if dist[c] == i32::MAX && self.passable(utype, nx, ny) {
+            let d = dist[self.cell(x, y)];
+            for d6 in 0..6 {
+                let (nx, ny) = (self.area.wrapx(x + DX[d6]), y + DY[d6]);
+                if !self.area.in_area(nx, ny) {
+                    continue;
+                }
+                let c = self.cell(nx, ny);
+                if dist[c] == FAR && self.terrain_ok(u, nx, ny) {
+                    // Units inside one of our places start from it, but
+                    // no path goes through it.
                     dist[c] = d + 1;
-                    queue.push_back((nx, ny));
+                    if self.passable(u, nx, ny) {
+                        queue.push_back((nx, ny));
+                    }
                 }
             }
         }
-        dist
+        let f = Rc::new(dist);
+        self.fields.insert(key, f.clone());
+        f
     }
 
-    /// Unseen cells next to seen cells the type may cross.
-    fn unseen_frontier(&self, utype: usize) -> Vec<(i32, i32)> {
-        let mut out = Vec::new();
-        for y in 1..self.v.height - 1 {
-            for x in 0..self.v.width {
-                if self.area.inside_area(x, y)
-                    && self.terrain(x, y).is_none()
-                    && self
-                        .neighbours(x, y)
-                        .iter()
-                        .any(|&(nx, ny)| self.passable(utype, nx, ny))
-                {
-                    out.push((x, y));
-                }
-            }
-        }
-        out
+    /// The first field of `goals` that reaches `(x, y)`.
+    fn first_field(&mut self, u: usize, x: i32, y: i32, goals: &[Goal]) -> Option<Rc<Vec<i32>>> {
+        let c = self.cell(x, y);
+        goals.iter().map(|&g| self.field(u, g)).find(|f| f[c] < FAR)
     }
+}
 
-    fn neighbours(&self, x: i32, y: i32) -> Vec<(i32, i32)> {
-        (0..6)
-            .filter_map(|d| {
-                let (nx, ny) = (self.area.wrapx(x + DX[d]), y + DY[d]);
-                self.area.in_area(nx, ny).then_some((nx, ny))
-            })
-            .collect()
+/// Reads a type's kind from its legend entry.
+fn kind_of(t: &TypeInfo, land: &[bool]) -> Kind {
+    if !t.mobile {
+        return Kind::Place;
     }
+    if t.hits.is_empty() && t.captures.is_empty() && t.carries.is_empty() {
+        return Kind::Other;
+    }
+    let on = |want: bool| {
+        t.enters
+            .iter()
+            .enumerate()
+            .any(|(i, &e)| e && land.get(i).copied().unwrap_or(false) == want)
+    };
+    match (on(true), on(false)) {
+        (true, true) => Kind::Air,
+        (true, false) => Kind::Ground,
+        (false, true) => Kind::Sea,
+        (false, false) => Kind::Other,
+    }
+}
+
+/// The materials a type must be given by others: it uses them up and
+/// makes none itself.
+fn supplied(t: &TypeInfo) -> impl Iterator<Item = usize> + '_ {
+    (0..t.storage.len()).filter(|&m| {
+        t.storage[m] > 0
+            && t.makes.get(m).copied().unwrap_or(0) == 0
+            && (t.uses_per_turn.get(m).copied().unwrap_or(0) > 0
+                || t.uses_per_move.get(m).copied().unwrap_or(0) > 0)
+    })
+}
+
+/// What a unit of type `t` must hold of material `m` to get back to
+/// shelter `d` cells away: the moves, plus the turns on the way and one
+/// more of margin.
+fn need(t: &TypeInfo, m: usize, d: i32) -> i32 {
+    let per_move = t.uses_per_move.get(m).copied().unwrap_or(0);
+    let per_turn = t.uses_per_turn.get(m).copied().unwrap_or(0);
+    d.saturating_mul(per_move)
+        .saturating_add(per_turn.saturating_mul(d / t.acp.max(1) + 2))
+}
+
+/// Whether a unit can still attack (holds what one attack uses up).
+fn armed(t: &TypeInfo, u: &OwnUnit) -> bool {
+    t.uses_per_attack
+        .iter()
+        .enumerate()
+        .all(|(m, &n)| n <= 0 || u.supply.get(m).copied().unwrap_or(0) >= n)
+}
+
+/// How many attacks the unit can pay for with what it holds.
+fn attacks_left(t: &TypeInfo, u: &OwnUnit) -> i32 {
+    t.uses_per_attack
+        .iter()
+        .enumerate()
+        .filter(|&(_, &n)| n > 0)
+        .map(|(m, &n)| u.supply.get(m).copied().unwrap_or(0) / n)
+        .min()
+        .unwrap_or(i32::MAX)
 }
 
 fn num(n: i32) -> Arg {
     Arg::Num(i64::from(n))
 }
 
-/// Orders for a town: build what is inside it, or start something new.
-fn town_orders(
-    m: &Map<'_>,
-    u: &OwnUnit,
-    utype: usize,
-    rng: &mut GameRng,
-    random: bool,
-) -> Option<Order> {
-    if u.acp <= 0 || !u.complete {
-        return None;
+fn order(unit: i32, action: &str, args: Vec<Arg>) -> Order {
+    Order {
+        unit,
+        action: action.into(),
+        args,
+        actee: None,
     }
-    let builds = &m.v.types[utype].builds;
-    if builds.is_empty() || m.v.types[utype].mobile {
-        return None;
+}
+
+/// Whether a step to a cell, as the unit's n-th move this turn, is wise.
+type StepOk = dyn Fn(&Know<'_>, (i32, i32), i32) -> bool;
+
+/// A build choice among the types a place can build.
+type Pick = dyn Fn(&Know<'_>, &OwnUnit, &[usize], &mut GameRng) -> Option<usize>;
+
+/// One unit's decisions, with its planned cell and ACP as orders pile up.
+struct Plan<'k, 'a> {
+    k: &'k mut Know<'a>,
+    u: &'a OwnUnit,
+    t: usize,
+    at: (i32, i32),
+    acp: i32,
+    moved: i32,
+    out: &'k mut Vec<Order>,
+}
+
+impl Plan<'_, '_> {
+    /// Steps down `field` while ACP lasts and `ok(cell, moves so far)`
+    /// allows. Returns the number of steps ordered.
+    fn walk(&mut self, field: &[i32], rng: &mut GameRng, ok: &StepOk) -> i32 {
+        let mut steps = 0;
+        while self.acp > 0 {
+            let here = field[self.k.cell(self.at.0, self.at.1)];
+            if here == 0 || here == FAR {
+                break;
+            }
+            // Any step that gets closer, so that a crowd spreads over a
+            // wide front instead of queueing in one file; when the way is
+            // blocked, a step aside (once a turn) finds another way in.
+            let mut closer: Vec<(i32, i32)> = Vec::with_capacity(6);
+            let mut aside: Vec<(i32, i32)> = Vec::with_capacity(6);
+            for (x, y) in self.k.neighbours(self.at.0, self.at.1) {
+                let d = field[self.k.cell(x, y)];
+                if d > here || !self.k.can_step(self.t, x, y) || !ok(self.k, (x, y), self.moved + 1)
+                {
+                    continue;
+                }
+                if d < here {
+                    closer.push((x, y));
+                } else {
+                    aside.push((x, y));
+                }
+            }
+            let pick = if !closer.is_empty() {
+                rng.choose(&closer)
+            } else if steps == 0 && here <= 3 && rng.chance(1, 2) {
+                rng.choose(&aside)
+            } else {
+                None
+            };
+            let Some(&next) = pick else {
+                break;
+            };
+            self.out.push(order(
+                self.u.id,
+                "move",
+                vec![num(next.0), num(next.1), num(0)],
+            ));
+            self.at = next;
+            self.acp -= 1;
+            self.moved += 1;
+            steps += 1;
+        }
+        steps
     }
-    let inside = m.v.own.iter().find(|o| o.transport == u.id && !o.complete);
-    if let Some(w) = inside {
-        return Some(Order {
-            unit: u.id,
-            action: "build".into(),
-            args: vec![num(w.id)],
-            actee: None,
+
+    /// Attacks the best enemy next to the planned cell that the unit can
+    /// hurt: places it can capture first, then other units, independents
+    /// last. Returns whether it ordered an attack.
+    fn attack(&mut self) -> bool {
+        let k = &*self.k;
+        let t = k.t(self.t);
+        if self.acp <= 0 || !armed(t, self.u) {
+            return false;
+        }
+        let mut best: Option<(bool, bool, i32)> = None;
+        for (i, e) in k.v.units.iter().enumerate() {
+            if !k.is_foe(i) || k.area.distance(self.at.0, self.at.1, e.x, e.y) != 1 {
+                continue;
+            }
+            let et = k.seen_types[i];
+            if !t.hits.contains(&et) {
+                continue;
+            }
+            let key = (!t.captures.contains(&et), e.side == 0, e.id);
+            if best.is_none_or(|b| key < b) {
+                best = Some(key);
+            }
+        }
+        let Some((_, _, id)) = best else {
+            return false;
+        };
+        let n = self.acp.min(attacks_left(t, self.u)).max(1);
+        for _ in 0..n {
+            self.out
+                .push(order(self.u.id, "attack", vec![num(id), num(1)]));
+        }
+        self.acp = 0;
+        true
+    }
+
+    /// Orders `enter` into the nearest own unit (per `goal`) next to or
+    /// under the planned cell. Returns whether it did.
+    fn board(&mut self, goal: Goal) -> bool {
+        if self.acp <= 0 {
+            return false;
+        }
+        let k = &*self.k;
+        let host = k.v.own.iter().zip(&k.own_types).find(|(o, &ot)| {
+            ot != usize::MAX
+                && o.complete
+                && o.id != self.u.id
+                && o.id != self.u.transport
+                && k.area.distance(self.at.0, self.at.1, o.x, o.y) <= 1
+                && match goal {
+                    Goal::Ferry(w) => k.kinds[ot] != Kind::Place && k.t(ot).carries.contains(&w),
+                    _ => k.t(ot).carries.contains(&self.t),
+                }
         });
+        let Some((host, _)) = host else {
+            return false;
+        };
+        self.out.push(order(self.u.id, "enter", vec![num(host.id)]));
+        self.acp = 0;
+        true
     }
-    let mobile: Vec<usize> = builds
+
+    /// Shelter distance and whether the unit must head for it now.
+    fn fuel_state(&mut self) -> (Option<Rc<Vec<i32>>>, bool) {
+        let t = self.k.t(self.t);
+        if supplied(t).next().is_none() {
+            return (None, false);
+        }
+        let shelter = self.k.field(self.t, Goal::Shelter(self.t));
+        let d = shelter[self.k.cell(self.at.0, self.at.1)];
+        if d == FAR {
+            return (None, false);
+        }
+        let low = supplied(t).any(|m| {
+            let have = self.u.supply.get(m).copied().unwrap_or(0);
+            have < need(t, m, d) + t.uses_per_move.get(m).copied().unwrap_or(0) * 2
+        });
+        (
+            Some(shelter),
+            low || !armed(t, self.u) && !t.hits.is_empty() && self.k.kinds[self.t] == Kind::Air,
+        )
+    }
+
+    /// Whether the unit sits in shelter still filling up.
+    fn refilling(&self) -> bool {
+        let t = self.k.t(self.t);
+        self.u.transport != 0
+            && supplied(t)
+                .any(|m| self.u.supply.get(m).copied().unwrap_or(0) * 4 < t.storage[m] * 3)
+    }
+
+    /// Goes to shelter and enters it.
+    fn go_home(&mut self, shelter: &[i32], rng: &mut GameRng) {
+        if shelter[self.k.cell(self.at.0, self.at.1)] > 1 {
+            self.walk(shelter, rng, &|_, _, _| true);
+        }
+        if shelter[self.k.cell(self.at.0, self.at.1)] <= 1 {
+            self.board(Goal::Shelter(self.t));
+        }
+    }
+
+    /// A move filter that keeps shelter within reach of the fuel held.
+    fn in_range(
+        &self,
+        shelter: Option<Rc<Vec<i32>>>,
+    ) -> impl Fn(&Know<'_>, (i32, i32), i32) -> bool + 'static {
+        let t = self.k.t(self.t).clone();
+        let supply = self.u.supply.clone();
+        move |k: &Know<'_>, (x, y): (i32, i32), moves: i32| {
+            let Some(sh) = &shelter else {
+                return true;
+            };
+            let d = sh[k.cell(x, y)];
+            d < FAR
+                && supplied(&t).all(|m| {
+                    let left = supply.get(m).copied().unwrap_or(0)
+                        - t.uses_per_move.get(m).copied().unwrap_or(0) * moves;
+                    left >= need(&t, m, d)
+                })
+        }
+    }
+}
+
+/// Orders for one mobile unit of the greedy bot.
+fn greedy_unit<'a>(k: &mut Know<'a>, i: usize, out: &mut Vec<Order>, rng: &mut GameRng) {
+    let v: &'a View = k.v;
+    let u = &v.own[i];
+    let t = k.own_types[i];
+    let kind = k.kinds[t];
+    let mut p = Plan {
+        at: (u.x, u.y),
+        acp: u.acp,
+        moved: 0,
+        u,
+        t,
+        k,
+        out,
+    };
+    match kind {
+        Kind::Ground => ground(&mut p, rng),
+        Kind::Sea | Kind::Air => {
+            let carries_troops =
+                p.k.t(t)
+                    .carries
+                    .iter()
+                    .any(|&c| p.k.kinds[c] == Kind::Ground);
+            if kind == Kind::Sea && carries_troops {
+                ferry(&mut p, rng);
+            } else {
+                fighter(&mut p, rng);
+            }
+        }
+        Kind::Place | Kind::Other => {}
+    }
+}
+
+/// A ground unit: fight, march, explore, or wait for (and board) a ferry;
+/// aboard a ferry, land where the march can go on.
+fn ground(p: &mut Plan<'_, '_>, rng: &mut GameRng) {
+    let t = p.t;
+    let k = &mut *p.k;
+    let aboard =
+        p.u.transport
+            .ne(&0)
+            .then(|| k.by_id.get(&p.u.transport).copied())
+            .flatten()
+            .filter(|&j| k.own_types[j] != usize::MAX && k.kinds[k.own_types[j]] != Kind::Place);
+    if aboard.is_some() {
+        // Land on the neighbour nearest a target, if any leads anywhere.
+        let fields: Vec<Rc<Vec<i32>>> = [Goal::Places, Goal::Foes(t), Goal::Unseen]
+            .iter()
+            .map(|&g| k.field(t, g))
+            .collect();
+        let mut best: Option<((i32, i32), (usize, i32))> = None;
+        for (x, y) in k.neighbours(p.at.0, p.at.1) {
+            if !k.can_step(t, x, y) {
+                continue;
+            }
+            let c = k.cell(x, y);
+            if let Some(score) = fields
+                .iter()
+                .enumerate()
+                .find(|(_, f)| f[c] < FAR)
+                .map(|(j, f)| (j, f[c]))
+            {
+                if best.is_none_or(|b| score < b.1) {
+                    best = Some(((x, y), score));
+                }
+            }
+        }
+        if p.attack() {
+            return;
+        }
+        if let Some(((x, y), _)) = best {
+            if p.acp > 0 {
+                p.out
+                    .push(order(p.u.id, "move", vec![num(x), num(y), num(0)]));
+            }
+        }
+        return;
+    }
+    if p.attack() {
+        return;
+    }
+    let (x, y) = p.at;
+    let field =
+        p.k.first_field(t, x, y, &[Goal::Places, Goal::Foes(t), Goal::Unseen]);
+    if let Some(f) = field {
+        p.walk(&f, rng, &|_, _, _| true);
+        p.attack();
+        return;
+    }
+    // Nothing more on this land: wait for a ferry, or board one close by.
+    p.k.waiting.push((x, y, t));
+    if p.board(Goal::Ferry(t)) {
+        return;
+    }
+    let ferries = p.k.field(t, Goal::Ferry(t));
+    if ferries[p.k.cell(x, y)] < FAR {
+        p.walk(&ferries, rng, &|_, _, _| true);
+        if ferries[p.k.cell(p.at.0, p.at.1)] <= 1 {
+            p.board(Goal::Ferry(t));
+        }
+    }
+}
+
+/// A transport: fetch waiting troops, carry them to a coast next to a
+/// target, wait while they land.
+fn ferry(p: &mut Plan<'_, '_>, rng: &mut GameRng) {
+    let t = p.t;
+    let troops: Vec<usize> =
+        p.u.occupants
+            .iter()
+            .filter_map(|id| p.k.by_id.get(id).copied())
+            .map(|j| p.k.own_types[j])
+            .filter(|&ot| ot != usize::MAX && p.k.kinds[ot] == Kind::Ground)
+            .collect();
+    let (shelter, low) = p.fuel_state();
+    if troops.is_empty() {
+        if low {
+            if let Some(sh) = shelter {
+                p.go_home(&sh, rng);
+            }
+            return;
+        }
+        let (x, y) = p.at;
+        let waiting = p.k.field(t, Goal::Waiting);
+        let d = waiting[p.k.cell(x, y)];
+        if d == 0 || p.u.transport != 0 && d == FAR {
+            return; // in harbour: troops come aboard here
+        }
+        if let Some(f) = p.k.first_field(t, x, y, &[Goal::Waiting, Goal::Harbour]) {
+            p.walk(&f, rng, &|_, _, _| true);
+            if f[p.k.cell(p.at.0, p.at.1)] <= 1 {
+                p.board(Goal::Shelter(t));
+            }
+        }
+        return;
+    }
+    // In harbour with room and more troops waiting there: wait for them.
+    let here_waiting =
+        p.k.waiting
+            .iter()
+            .filter(|&&(x, y, _)| (x, y) == p.at)
+            .count();
+    if p.u.transport != 0 && here_waiting > 0 && troops.len() < 6 {
+        return; // more come aboard this turn: sail with them next turn
+    }
+    let (x, y) = p.at;
+    let landing = p.k.field(t, Goal::Landing(troops[0]));
+    let f = if landing[p.k.cell(x, y)] < FAR {
+        landing
+    } else {
+        p.k.field(t, Goal::Unseen)
+    };
+    p.walk(&f, rng, &|_, _, _| true);
+}
+
+/// Warships and aircraft: strike, hunt, explore, within fuel range.
+fn fighter(p: &mut Plan<'_, '_>, rng: &mut GameRng) {
+    let t = p.t;
+    let (shelter, low) = p.fuel_state();
+    if low {
+        if let Some(sh) = shelter {
+            if p.u.transport == 0 {
+                p.go_home(&sh, rng);
+            }
+            return;
+        }
+    }
+    if shelter.is_some() && p.refilling() {
+        return;
+    }
+    if p.attack() {
+        return;
+    }
+    let (x, y) = p.at;
+    let goals: &[Goal] = if p.k.kinds[t] == Kind::Sea {
+        &[Goal::Movers(t), Goal::Unseen, Goal::Foes(t)]
+    } else {
+        &[Goal::Foes(t), Goal::Unseen]
+    };
+    let ok = p.in_range(shelter.clone());
+    if let Some(f) = p.k.first_field(t, x, y, goals) {
+        p.walk(&f, rng, &ok);
+    }
+    if !p.attack() {
+        // Out of ACP short of a target: make sure of the way home.
+        if let Some(sh) = shelter {
+            let d = sh[p.k.cell(p.at.0, p.at.1)];
+            if d <= 1 && p.u.transport == 0 {
+                let tt = p.k.t(t);
+                let tight = supplied(tt).any(|m| {
+                    let left = p.u.supply.get(m).copied().unwrap_or(0)
+                        - tt.uses_per_move.get(m).copied().unwrap_or(0) * p.moved;
+                    left < need(tt, m, 3)
+                });
+                if tight {
+                    p.board(Goal::Shelter(t));
+                }
+            }
+        }
+    }
+}
+
+/// The build of a place: go on with what is inside it, or start a type
+/// picked by `pick` among those it can build.
+fn place_orders(k: &Know<'_>, i: usize, rng: &mut GameRng, pick: &Pick) -> Option<Order> {
+    let u = &k.v.own[i];
+    let t = k.own_types[i];
+    if u.acp <= 0 || !u.complete || k.t(t).builds.is_empty() {
+        return None;
+    }
+    if let Some(w) = k.v.own.iter().find(|o| o.transport == u.id && !o.complete) {
+        return Some(order(u.id, "build", vec![num(w.id)]));
+    }
+    let options: Vec<usize> = k
+        .t(t)
+        .builds
         .iter()
         .copied()
-        .filter(|&b| m.v.types[b].mobile)
+        .filter(|&b| b < k.kinds.len() && k.kinds[b] != Kind::Other && k.kinds[b] != Kind::Place)
         .collect();
-    let ground: Vec<usize> = mobile
+    let b = pick(k, u, &options, rng)?;
+    Some(order(
+        u.id,
+        "create-in",
+        vec![Arg::Name(k.t(b).name.clone()), num(u.id)],
+    ))
+}
+
+/// Greedy's build choice: weights by what the side needs, cheaper types
+/// more often.
+fn greedy_pick(k: &Know<'_>, u: &OwnUnit, options: &[usize], rng: &mut GameRng) -> Option<usize> {
+    let coastal = |b: usize| k.neighbours(u.x, u.y).any(|(x, y)| k.passable(b, x, y));
+    let ferries =
+        k.v.own
+            .iter()
+            .zip(&k.own_types)
+            .filter(|(_, &t)| {
+                t != usize::MAX
+                    && k.kinds[t] == Kind::Sea
+                    && k.t(t).carries.iter().any(|&c| k.kinds[c] == Kind::Ground)
+            })
+            .count();
+    let waiting = k.waiting.len();
+    let weights: Vec<u32> = options
         .iter()
-        .copied()
-        .filter(|&b| {
-            m.can_enter(b, u.x + 1, u.y)
-                || m.can_enter(b, u.x, u.y + 1)
-                || !m.v.types[b].captures.is_empty()
+        .map(|&b| {
+            let ty = k.t(b);
+            let ferry = ty.carries.iter().any(|&c| k.kinds[c] == Kind::Ground);
+            let w: u32 = match k.kinds[b] {
+                // Troops, fewer once many wait for ferries.
+                Kind::Ground if waiting > 8 => 10,
+                Kind::Ground => 60,
+                // Ferries only where troops wait and too few ferries are.
+                Kind::Sea if !coastal(b) => 0,
+                Kind::Sea if ferry && waiting > 0 && ferries * 4 < waiting + 2 => 90,
+                Kind::Sea if ferry => 0,
+                Kind::Sea => 12,
+                Kind::Air => 10,
+                _ => 0,
+            };
+            w * 100 / (10 + ty.cp.max(0) as u32)
         })
         .collect();
-    let pick = if random {
-        rng.choose(&mobile).copied()
-    } else {
-        let infantry = m.type_index("infantry").filter(|i| builds.contains(i));
-        let armor = m.type_index("armor").filter(|i| builds.contains(i));
-        match (infantry, armor) {
-            (Some(i), Some(a)) => Some(if rng.chance(1, 2) { a } else { i }),
-            (Some(i), None) => Some(i),
-            _ => rng
-                .choose(if ground.is_empty() { &mobile } else { &ground })
-                .copied(),
+    let total: u32 = weights.iter().sum();
+    if total == 0 {
+        return rng.choose(options).copied();
+    }
+    let mut r = rng.below(total);
+    for (&b, &w) in options.iter().zip(&weights) {
+        if r < w {
+            return Some(b);
         }
-    }?;
-    Some(Order {
-        unit: u.id,
-        action: "create-in".into(),
-        args: vec![Arg::Name(m.v.types[pick].name.clone()), num(u.id)],
-        actee: None,
-    })
+        r -= w;
+    }
+    None
+}
+
+/// Random's build choice: any type it can build.
+fn random_pick(_: &Know<'_>, _: &OwnUnit, options: &[usize], rng: &mut GameRng) -> Option<usize> {
+    rng.choose(options).copied()
 }
 
 /// The greedy bot.
@@ -206,93 +939,50 @@ pub struct Greedy;
 
 impl Bot<Xconq> for Greedy {
     fn orders(&mut self, _rules: &Xconq, v: &View, _seat: Seat, rng: &mut GameRng) -> Orders {
-        let m = Map::new(v);
+        let mut k = Know::new(v);
         let mut orders = Vec::new();
-        // Cells our own units will stand in, to spread out.
-        let targets: Vec<(i32, i32)> = v
-            .units
-            .iter()
-            .filter(|u| u.side != v.side && u.transport == 0)
-            .filter(|u| {
-                m.type_index(&u.utype)
-                    .is_some_and(|t| !v.types[t].mobile && !v.types[t].builds.is_empty())
-            })
-            .map(|u| (u.x, u.y))
-            .collect();
-        let mut fields: std::collections::HashMap<usize, Vec<i32>> = Default::default();
-        for u in &v.own {
-            let Some(utype) = m.type_index(&u.utype) else {
-                continue;
-            };
-            if let Some(o) = town_orders(&m, u, utype, rng, false) {
-                orders.push(o);
+        let mut ferries = Vec::new();
+        // Troops first (they board ferries and land before ferries sail),
+        // then the rest, ferries last, places once the side's needs are
+        // known.
+        for i in 0..v.own.len() {
+            let t = k.own_types[i];
+            let u = &v.own[i];
+            if t == usize::MAX || !u.complete || u.acp <= 0 {
                 continue;
             }
-            let t = &v.types[utype];
-            if !t.mobile || !u.complete || u.acp <= 0 {
-                continue;
-            }
-            // Attack something next to us that we can hurt, towns first.
-            let mut foes: Vec<(i32, bool, i32)> = v
-                .units
-                .iter()
-                .filter(|e| e.side != v.side && e.transport == 0)
-                .filter(|e| m.area.distance(u.x, u.y, e.x, e.y) == 1)
-                .filter_map(|e| {
-                    let et = m.type_index(&e.utype)?;
-                    t.hits
-                        .contains(&et)
-                        .then(|| (e.id, t.captures.contains(&et), e.side as i32))
-                })
-                .collect();
-            foes.sort_by_key(|f| (!f.1, f.2 == 0));
-            if let Some(&(id, _, _)) = foes.first() {
-                for _ in 0..u.acp.max(1) {
-                    orders.push(Order {
-                        unit: u.id,
-                        action: "attack".into(),
-                        args: vec![num(id), num(1)],
-                        actee: None,
-                    });
+            match k.kinds[t] {
+                Kind::Ground => greedy_unit(&mut k, i, &mut orders, rng),
+                Kind::Sea
+                    if v.types[t]
+                        .carries
+                        .iter()
+                        .any(|&c| k.kinds[c] == Kind::Ground) =>
+                {
+                    ferries.push(i)
                 }
+                _ => {}
+            }
+        }
+        for i in 0..v.own.len() {
+            let t = k.own_types[i];
+            let u = &v.own[i];
+            if t == usize::MAX || !u.complete || u.acp <= 0 {
                 continue;
             }
-            // Aircraft and ships wait (fuel and coasts are beyond this bot).
-            if t.captures.is_empty() && t.name != "infantry" && t.name != "armor" {
-                continue;
+            if matches!(k.kinds[t], Kind::Air | Kind::Sea) && !ferries.contains(&i) {
+                greedy_unit(&mut k, i, &mut orders, rng);
             }
-            let field = fields.entry(utype).or_insert_with(|| {
-                let towns = m.distance_field(utype, &targets);
-                if towns[m.area.index(u.x, u.y)] < i32::MAX {
-                    towns
-                } else {
-                    let unseen = m.unseen_frontier(utype);
-                    m.distance_field(utype, &unseen)
+        }
+        for i in ferries {
+            greedy_unit(&mut k, i, &mut orders, rng);
+        }
+        for i in 0..v.own.len() {
+            let t = k.own_types[i];
+            if t != usize::MAX && k.kinds[t] == Kind::Place {
+                if let Some(o) = place_orders(&k, i, rng, &greedy_pick) {
+                    orders.push(o);
                 }
-            });
-            let mut field = field.clone();
-            if field[m.area.index(u.x, u.y)] == i32::MAX {
-                let unseen = m.unseen_frontier(utype);
-                field = m.distance_field(utype, &unseen);
-            }
-            let mut at = (u.x, u.y);
-            for _ in 0..u.acp.max(1) {
-                let here = field[m.area.index(at.0, at.1)];
-                let mut steps: Vec<(i32, i32)> = m
-                    .neighbours(at.0, at.1)
-                    .into_iter()
-                    .filter(|&(x, y)| m.can_enter(utype, x, y))
-                    .filter(|&(x, y)| field[m.area.index(x, y)] < here)
-                    .collect();
-                rng.shuffle(&mut steps);
-                let Some(&next) = steps.first() else { break };
-                orders.push(Order {
-                    unit: u.id,
-                    action: "move".into(),
-                    args: vec![num(next.0), num(next.1), num(0)],
-                    actee: None,
-                });
-                at = next;
             }
         }
         Orders {
@@ -307,48 +997,287 @@ pub struct Random;
 
 impl Bot<Xconq> for Random {
     fn orders(&mut self, _rules: &Xconq, v: &View, _seat: Seat, rng: &mut GameRng) -> Orders {
-        let m = Map::new(v);
+        let mut k = Know::new(v);
         let mut orders = Vec::new();
-        for u in &v.own {
-            let Some(utype) = m.type_index(&u.utype) else {
+        for i in 0..v.own.len() {
+            let t = k.own_types[i];
+            let u = &v.own[i];
+            if t == usize::MAX {
                 continue;
+            }
+            if k.kinds[t] == Kind::Place {
+                if let Some(o) = place_orders(&k, i, rng, &random_pick) {
+                    orders.push(o);
+                }
+                continue;
+            }
+            if u.acp <= 0 || !u.complete || k.kinds[t] == Kind::Other {
+                continue;
+            }
+            let mut p = Plan {
+                at: (u.x, u.y),
+                acp: u.acp,
+                moved: 0,
+                u,
+                t,
+                k: &mut k,
+                out: &mut orders,
             };
-            if let Some(o) = town_orders(&m, u, utype, rng, true) {
-                orders.push(o);
+            // Units that must refuel go home when low, as greedy's do.
+            let (shelter, low) = p.fuel_state();
+            if let (Some(sh), true) = (shelter.clone(), low) {
+                if p.u.transport == 0 {
+                    p.go_home(&sh, rng);
+                }
                 continue;
             }
-            if !v.types[utype].mobile || u.acp <= 0 || !u.complete {
+            if rng.chance(1, 2) && p.attack() {
                 continue;
             }
-            let foes: Vec<i32> = v
-                .units
-                .iter()
-                .filter(|e| e.side != v.side && m.area.distance(u.x, u.y, e.x, e.y) == 1)
-                .map(|e| e.id)
-                .collect();
-            if !foes.is_empty() && rng.chance(1, 2) {
-                let id = foes[rng.index(foes.len())];
-                orders.push(Order {
-                    unit: u.id,
-                    action: "attack".into(),
-                    args: vec![num(id), num(1)],
-                    actee: None,
-                });
-                continue;
-            }
-            let steps = m.neighbours(u.x, u.y);
+            let ok = p.in_range(shelter);
+            let steps: Vec<(i32, i32)> =
+                p.k.neighbours(u.x, u.y)
+                    .filter(|&(x, y)| p.k.can_step(t, x, y) && ok(p.k, (x, y), 1))
+                    .collect();
             if let Some(&(x, y)) = rng.choose(&steps) {
-                orders.push(Order {
-                    unit: u.id,
-                    action: "move".into(),
-                    args: vec![num(x), num(y), num(0)],
-                    actee: None,
-                });
+                p.out
+                    .push(order(u.id, "move", vec![num(x), num(y), num(0)]));
             }
         }
         Orders {
             orders,
             ..Orders::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Small hand-made views: two strips of plains in the sea (columns 2–4
+    //! and 7–8) with our town at (3, 2); the legend is a tiny stdunit.
+
+    use super::*;
+    use crate::view::{SeenUnit, SideInfo};
+
+    fn ty(name: &str, mobile: bool, enters: [bool; 2], fuel: [i32; 5]) -> TypeInfo {
+        TypeInfo {
+            name: name.into(),
+            symbol: name[..1].into(),
+            acp: if name == "fighter" { 9 } else { 1 },
+            hp: 1,
+            cp: 4,
+            mobile,
+            enters: enters.to_vec(),
+            builds: if mobile { vec![] } else { vec![0, 1, 2] },
+            hits: if name == "transport" {
+                vec![]
+            } else {
+                vec![0, 1, 2, 3]
+            },
+            captures: if name == "infantry" { vec![3] } else { vec![] },
+            carries: match name {
+                "transport" => vec![0],
+                "town" => vec![0, 1, 2],
+                _ => vec![],
+            },
+            storage: vec![fuel[0]],
+            makes: vec![fuel[1]],
+            uses_per_turn: vec![fuel[2]],
+            uses_per_move: vec![fuel[3]],
+            uses_per_attack: vec![fuel[4]],
+        }
+    }
+
+    fn own(id: i32, utype: &str, x: i32, y: i32, acp: i32, fuel: i32, transport: i32) -> OwnUnit {
+        OwnUnit {
+            id,
+            utype: utype.into(),
+            side: 1,
+            name: None,
+            x,
+            y,
+            hp: 1,
+            cp: 4,
+            complete: true,
+            acp,
+            moves: 0,
+            supply: vec![fuel],
+            transport,
+            occupants: vec![],
+        }
+    }
+
+    fn view(own: Vec<OwnUnit>, units: Vec<SeenUnit>) -> View {
+        let row = |y: i32| -> String {
+            (0..10)
+                .map(|x| {
+                    let land = (2..=4).contains(&x) || (7..=8).contains(&x);
+                    if land && (1..=4).contains(&y) {
+                        'b'
+                    } else {
+                        'a'
+                    }
+                })
+                .collect()
+        };
+        View {
+            game: "test".into(),
+            turn: 5,
+            side: 1,
+            width: 10,
+            height: 6,
+            circumference: 200,
+            terrain_types: vec!["sea".into(), "plains".into()],
+            terrain: (0..6).rev().map(row).collect(),
+            aux: vec![],
+            units,
+            own,
+            sides: vec![SideInfo {
+                id: 1,
+                name: "Us".into(),
+                ingame: true,
+                status: 0,
+            }],
+            types: vec![
+                ty("infantry", true, [false, true], [6, 1, 1, 1, 0]),
+                ty("fighter", true, [true, true], [18, 0, 3, 1, 0]),
+                ty("transport", true, [true, false], [100, 0, 1, 1, 0]),
+                ty("town", false, [false, true], [200, 20, 0, 0, 0]),
+            ],
+            tech: vec![0; 4],
+            events: vec![],
+            over: false,
+        }
+    }
+
+    fn orders_of(v: &View, unit: i32) -> Vec<Order> {
+        let mut rng = GameRng::from_seed(1);
+        let all = Greedy.orders(&Xconq::default(), v, Seat(0), &mut rng);
+        all.orders.into_iter().filter(|o| o.unit == unit).collect()
+    }
+
+    fn town() -> OwnUnit {
+        own(1, "town", 3, 2, 0, 200, 0)
+    }
+
+    #[test]
+    fn a_fighter_low_on_fuel_flies_home_and_lands() {
+        let v = view(vec![town(), own(2, "fighter", 8, 2, 9, 8, 0)], vec![]);
+        let o = orders_of(&v, 2);
+        let moves: Vec<_> = o.iter().filter(|o| o.action == "move").collect();
+        assert_eq!(moves.len(), 5, "{o:?}");
+        assert_eq!(moves[4].args, vec![num(3), num(2), num(0)]);
+        assert_eq!(o.last().unwrap().action, "enter");
+        assert_eq!(o.last().unwrap().args, vec![num(1)]);
+    }
+
+    #[test]
+    fn a_fuelled_fighter_strikes_a_foe_within_range() {
+        let foe = SeenUnit {
+            id: 9,
+            utype: "infantry".into(),
+            side: 2,
+            name: None,
+            x: 6,
+            y: 2,
+            complete: true,
+            date: 5,
+            transport: 0,
+        };
+        let v = view(vec![town(), own(2, "fighter", 3, 2, 9, 18, 1)], vec![foe]);
+        let o = orders_of(&v, 2);
+        assert!(o.iter().any(|o| o.action == "move"), "{o:?}");
+        assert_eq!(o.last().unwrap().action, "attack", "{o:?}");
+        assert_eq!(o.last().unwrap().args[0], num(9));
+    }
+
+    #[test]
+    fn a_fighter_never_flies_beyond_the_way_back() {
+        // A foe 8 cells off: 18 fuel, 3 a turn in the air, 1 a move.
+        let foe = SeenUnit {
+            id: 9,
+            utype: "infantry".into(),
+            side: 2,
+            name: None,
+            x: 8,
+            y: 1,
+            complete: true,
+            date: 5,
+            transport: 0,
+        };
+        let v = view(vec![town(), own(2, "fighter", 3, 2, 9, 18, 1)], vec![foe]);
+        let o = orders_of(&v, 2);
+        let n = o.iter().filter(|o| o.action == "move").count() as i32;
+        let t = &v.types[1];
+        assert!(n >= 1 && 18 - n >= need(t, 0, n), "{n} moves: {o:?}");
+    }
+
+    #[test]
+    fn troops_with_nothing_on_their_land_board_a_ferry() {
+        let mut ferry = own(3, "transport", 3, 2, 1, 100, 1);
+        ferry.occupants = vec![];
+        let v = view(
+            vec![town(), own(2, "infantry", 3, 2, 1, 6, 1), ferry],
+            vec![],
+        );
+        let o = orders_of(&v, 2);
+        assert_eq!(o.len(), 1, "{o:?}");
+        assert_eq!((o[0].action.as_str(), &o[0].args), ("enter", &vec![num(3)]));
+    }
+
+    #[test]
+    fn a_ferry_with_troops_sails_for_a_coast_near_a_target() {
+        // A foe's town on the far side of the sea.
+        let foe = SeenUnit {
+            id: 9,
+            utype: "town".into(),
+            side: 2,
+            name: None,
+            x: 8,
+            y: 2,
+            complete: true,
+            date: 5,
+            transport: 0,
+        };
+        let mut ferry = own(3, "transport", 5, 2, 1, 100, 0);
+        ferry.occupants = vec![2];
+        let v = view(
+            vec![town(), own(2, "infantry", 5, 2, 1, 6, 3), ferry],
+            vec![foe],
+        );
+        let o = orders_of(&v, 3);
+        assert_eq!(o.len(), 1, "{o:?}");
+        assert_eq!(o[0].action, "move");
+        assert_eq!(o[0].args[0], num(6), "one cell east: {o:?}");
+    }
+
+    #[test]
+    fn places_build_and_the_random_bot_stays_legal_looking() {
+        let v = view(vec![town(), own(2, "fighter", 8, 2, 9, 18, 0)], vec![]);
+        let mut t = town();
+        t.acp = 1;
+        let v2 = View {
+            own: vec![t, v.own[1].clone()],
+            ..v
+        };
+        let mut rng = GameRng::from_seed(2);
+        let o = Random.orders(&Xconq::default(), &v2, Seat(0), &mut rng);
+        assert!(o
+            .orders
+            .iter()
+            .any(|o| o.unit == 1 && o.action == "create-in"));
+        for o in &o.orders {
+            if o.action == "move" {
+                let (Arg::Num(x), Arg::Num(y)) = (&o.args[0], &o.args[1]) else {
+                    panic!("move args: {o:?}");
+                };
+                assert!(Area {
+                    width: 10,
+                    height: 6,
+                    circumference: 200
+                }
+                .inside_area(*x as i32, *y as i32));
+            }
         }
     }
 }

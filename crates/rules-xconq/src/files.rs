@@ -67,7 +67,7 @@ pub fn view_text(v: &View) -> String {
             .map(|&e| if e { '1' } else { '0' })
             .collect();
         line(format!(
-            "{} {} {} {} {} {} {} {} {} {} {}",
+            "{} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {}",
             t.name,
             t.symbol,
             t.acp,
@@ -78,7 +78,12 @@ pub fn view_text(v: &View) -> String {
             list(&t.builds),
             list(&t.hits),
             list(&t.captures),
-            list(&t.carries)
+            list(&t.carries),
+            list(&t.storage),
+            list(&t.makes),
+            list(&t.uses_per_turn),
+            list(&t.uses_per_move),
+            list(&t.uses_per_attack)
         ));
     }
     line("aux".into());
@@ -253,7 +258,7 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
                 });
             }
             "types" => {
-                let mut f = Fields::new(n, l, 11);
+                let mut f = Fields::new(n, l, 16);
                 v.types.push(TypeInfo {
                     name: f.word("type name")?.to_string(),
                     symbol: f.word("symbol")?.to_string(),
@@ -266,6 +271,11 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
                     hits: f.nums("hits")?,
                     captures: f.nums("captures")?,
                     carries: f.nums("carries")?,
+                    storage: f.nums("storage")?,
+                    makes: f.nums("makes")?,
+                    uses_per_turn: f.nums("uses per turn")?,
+                    uses_per_move: f.nums("uses per move")?,
+                    uses_per_attack: f.nums("uses per attack")?,
                 });
             }
             "aux" => {

@@ -111,6 +111,23 @@ pub struct TypeInfo {
     pub captures: Vec<usize>,
     /// Types that fit inside it when it is empty.
     pub carries: Vec<usize>,
+    /// Per material (in the order of `own[].supply`): the most it holds.
+    #[serde(default)]
+    pub storage: Vec<i32>,
+    /// Per material: what it makes each turn before terrain effects (0: it
+    /// must be supplied by a unit that holds it, e.g. aircraft at a town).
+    #[serde(default)]
+    pub makes: Vec<i32>,
+    /// Per material: what it uses up each turn, flying or not (outside a
+    /// transport).
+    #[serde(default)]
+    pub uses_per_turn: Vec<i32>,
+    /// Per material: what each move uses up.
+    #[serde(default)]
+    pub uses_per_move: Vec<i32>,
+    /// Per material: what each attack uses up.
+    #[serde(default)]
+    pub uses_per_attack: Vec<i32>,
 }
 
 /// A border (river) or connection (road) on a cell the seat has seen:
@@ -237,6 +254,17 @@ pub fn type_infos(r: &Rules) -> Vec<TypeInfo> {
                             || (r.u.capacity[u] > 0
                                 && r.t.unit_size_as_occupant.get(v, u) <= r.u.capacity[u]))
                 })
+                .collect(),
+            storage: (0..r.nm()).map(|m| r.t.unit_storage_x.get(u, m)).collect(),
+            makes: (0..r.nm()).map(|m| r.t.base_production.get(u, m)).collect(),
+            uses_per_turn: (0..r.nm())
+                .map(|m| r.t.base_consumption.get(u, m))
+                .collect(),
+            uses_per_move: (0..r.nm())
+                .map(|m| r.t.consumption_per_move.get(u, m))
+                .collect(),
+            uses_per_attack: (0..r.nm())
+                .map(|m| r.t.consumption_per_attack.get(u, m))
                 .collect(),
         })
         .collect()

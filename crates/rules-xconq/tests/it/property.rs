@@ -99,3 +99,75 @@ fn thousand_seeded_bot_games() {
         );
     }
 }
+
+/// How many seeded bot games end within 300 turns, and what a turn costs,
+/// without the per-turn checks (the figures of BENCHMARKS.md):
+/// `cargo test --release -p orderly-xconq --test it -- --ignored --nocapture
+/// bot_games_end`; `XCONQ_BOT_GAMES` sets the games per scenario (100).
+#[test]
+#[ignore = "a measurement: run in release with --ignored (see its doc)"]
+fn bot_games_end() {
+    let per: u64 = std::env::var("XCONQ_BOT_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(100);
+    let mut scenarios = vec![("frontier", Library::built_in())];
+    if let Some(lib) = super::shared_lib() {
+        scenarios.push(("intro", Library::with_dirs([lib])));
+    } else {
+        println!("intro skipped: no ../shared/corpus/xconq/lib");
+    }
+    for (scenario, library) in scenarios {
+        let rules = Arc::new(Xconq::new(library));
+        for bots in [["greedy", "greedy"], ["random", "greedy"]] {
+            let (mut ended, mut turns, mut won_by) = (0, 0u64, [0usize; 3]);
+            let (mut total, mut in_bots) = (std::time::Duration::ZERO, std::time::Duration::ZERO);
+            let mut unfinished = Vec::new();
+            for seed in 1..=per {
+                let setup = Setup {
+                    scenario: scenario.into(),
+                    seed,
+                    ..Setup::default()
+                };
+                let start = std::time::Instant::now();
+                let mut m = Match::start(rules.clone(), setup, false, None).expect("sets up");
+                let seats = rules.seats(m.state()).len();
+                let mut players: Vec<_> = (0..seats)
+                    .map(|i| rules.bot(bots[i % 2]).expect("a bot"))
+                    .collect();
+                let mut rng = engine::GameRng::from_seed(seed ^ 0x5eed);
+                for _ in 0..300 {
+                    if m.outcome().is_some() {
+                        break;
+                    }
+                    turns += 1;
+                    for seat in m.awaiting() {
+                        let view = m.view(Some(seat));
+                        let t = std::time::Instant::now();
+                        let orders = players[seat.0].orders(&rules, &view, seat, &mut rng);
+                        in_bots += t.elapsed();
+                        m.submit(seat, orders)
+                            .expect("the bot's orders pass the check");
+                    }
+                    m.resolve(None);
+                }
+                total += start.elapsed();
+                match m.outcome() {
+                    Some(o) => {
+                        ended += 1;
+                        won_by[o.winner.map_or(2, |s| s.0.min(1))] += 1;
+                    }
+                    None => unfinished.push(seed),
+                }
+            }
+            println!(
+                "{scenario} {}-vs-{}: {per} games, {ended} ended within 300 turns (won by seat 0 / seat 1 / drawn: {won_by:?}), {turns} turns, {:.3} ms a turn ({:.3} ms of it in bots); unfinished seeds {:?}",
+                bots[0],
+                bots[1],
+                total.as_secs_f64() * 1e3 / turns as f64,
+                in_bots.as_secs_f64() * 1e3 / turns as f64,
+                &unfinished[..unfinished.len().min(10)]
+            );
+        }
+    }
+}
