@@ -67,6 +67,10 @@ struct Ctx {
     max_team_id: Option<u64>,
     /// Unit ids of the turn being read (a snapshot's ids are unique).
     seen: UnitIds,
+    /// Units per team in the turn before, as the capacity to read the
+    /// next turn's into (a team's array grown from empty was a sixth of
+    /// reading a long game).
+    sizes: Vec<usize>,
 }
 
 /// The unit ids of one turn. Ids come from the file, but a set that only
@@ -421,8 +425,8 @@ impl<'de> Visitor<'de> for TurnSeed<'_> {
         while let Some(key) = map.next_key::<Key>()? {
             match &*key.0 {
                 "units" => {
-                    let seen = &mut self.ctx.seen;
-                    once(&mut units, map.next_value_seed(UnitsSeed { seen })?)?
+                    let (seen, sizes) = (&mut self.ctx.seen, &mut self.ctx.sizes);
+                    once(&mut units, map.next_value_seed(UnitsSeed { seen, sizes })?)?
                 }
                 "actions" => {
                     let ctx = &mut *self.ctx;
@@ -445,6 +449,7 @@ impl<'de> Visitor<'de> for TurnSeed<'_> {
 /// A turn's `units`: one array of units per team.
 struct UnitsSeed<'c> {
     seen: &'c mut UnitIds,
+    sizes: &'c mut Vec<usize>,
 }
 
 impl<'de> DeserializeSeed<'de> for UnitsSeed<'_> {
@@ -460,10 +465,21 @@ impl<'de> Visitor<'de> for UnitsSeed<'_> {
         f.write_str("an array of arrays of units")
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        let mut per_team = Vec::with_capacity(seq.size_hint().unwrap_or(2));
-        while let Some(units) = seq.next_element_seed(TeamUnitsSeed {
-            seen: &mut *self.seen,
-        })? {
+        let mut per_team: Vec<Vec<UnitData>> = Vec::with_capacity(self.sizes.len().max(2));
+        loop {
+            let team = per_team.len();
+            let capacity = self.sizes.get(team).copied().unwrap_or(0);
+            let Some(units) = seq.next_element_seed(TeamUnitsSeed {
+                seen: &mut *self.seen,
+                capacity,
+            })?
+            else {
+                break;
+            };
+            match self.sizes.get_mut(team) {
+                Some(size) => *size = units.len(),
+                None => self.sizes.push(units.len()),
+            }
             per_team.push(units);
         }
         Ok(per_team)
@@ -472,6 +488,7 @@ impl<'de> Visitor<'de> for UnitsSeed<'_> {
 
 struct TeamUnitsSeed<'c> {
     seen: &'c mut UnitIds,
+    capacity: usize,
 }
 
 impl<'de> DeserializeSeed<'de> for TeamUnitsSeed<'_> {
@@ -487,7 +504,7 @@ impl<'de> Visitor<'de> for TeamUnitsSeed<'_> {
         f.write_str("an array of units")
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        let mut units = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        let mut units = Vec::with_capacity(seq.size_hint().unwrap_or(self.capacity));
         while let Some(UnitWire(unit)) = seq.next_element::<UnitWire>()? {
             if !self.seen.insert(unit.id) {
                 return Err(give_up());
