@@ -299,7 +299,7 @@ impl<R: Ruleset> Match<R> {
                     let turn = Turn {
                         units: t.units,
                         actions,
-                        extra,
+                        extra: extra.into(),
                     };
                     if k > 0 {
                         self.turns_json.push(',');
@@ -378,7 +378,7 @@ impl<R: Ruleset> Match<R> {
         Turn {
             units: self.rules.units(&self.state),
             actions: vec![],
-            extra,
+            extra: extra.into(),
         }
     }
 
@@ -552,7 +552,7 @@ fn new_record<R: Ruleset>(
                 name: Some(spec.and_then(|s| s.name.clone()).unwrap_or(info.name)),
                 bot: bot.map(Value::String),
                 set: None,
-                extra: info.extra,
+                extra: info.extra.into(),
             })
         })
         .collect();
@@ -578,7 +578,7 @@ fn new_record<R: Ruleset>(
         started: now.map(str::to_string),
         ended: None,
         winner: Winner::Absent,
-        extra,
+        extra: extra.into(),
     }
 }
 

@@ -72,7 +72,7 @@ pub fn record(v: Value) -> Out<GameRecord> {
         started: string(m.shift_remove("started"), "started")?,
         ended: string(m.shift_remove("ended"), "ended")?,
         winner,
-        extra: m,
+        extra: m.into(),
     })
 }
 
@@ -86,7 +86,7 @@ fn team(v: Value) -> Out<Team> {
             None => None,
             set => Some(array(set, "a team's set")?),
         },
-        extra: m,
+        extra: m.into(),
     })
 }
 
@@ -108,7 +108,7 @@ pub(crate) fn turn(v: Value) -> Out<Turn> {
     Ok(Turn {
         units,
         actions,
-        extra: m,
+        extra: m.into(),
     })
 }
 
@@ -120,7 +120,7 @@ fn unit(v: Value) -> Out<UnitData> {
         assignment: m
             .shift_remove("assignment")
             .ok_or("a unit has no assignment")?,
-        extra: m,
+        extra: m.into(),
     })
 }
 
@@ -132,7 +132,7 @@ fn action(v: Value) -> Out<Action> {
         unit: uint(m.shift_remove("unit"), "an action's unit")?,
         team_id: uint(m.shift_remove("teamId"), "an action's teamId")?,
         results: results(m.shift_remove("results"))?,
-        extra: m,
+        extra: m.into(),
     })
 }
 
@@ -154,9 +154,9 @@ fn result(v: Value) -> Out<ActionResult> {
         unit: uint(m.shift_remove("unit"), "a result's unit")?,
         changes: match m.shift_remove("changes") {
             None => None,
-            Some(c) => Some(object(c, "changes")?),
+            Some(c) => Some(object(c, "changes")?.into()),
         },
         results: results(m.shift_remove("results"))?,
-        extra: m,
+        extra: m.into(),
     })
 }

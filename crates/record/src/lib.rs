@@ -14,16 +14,19 @@
 //! path: [`check::check_value`] walks the raw `serde_json::Value` and
 //! reports what is wrong where (a record it accepts is then turned into the
 //! typed one, identical to the fast path's). Unknown fields are kept (in
-//! `extra` maps, in their order) so a record read and written again loses
-//! nothing.
+//! `extra`, [`OtherFields`], in their order) so a record read and written
+//! again loses nothing; a record read from text keeps them as text until
+//! someone looks inside (see `other_fields`).
 
 pub mod check;
 mod convert;
 pub mod diff;
 mod model;
+mod other_fields;
 pub mod time;
 mod typed;
 
 pub use check::{read_record, Problem, ReadError, Severity};
 pub use diff::{first_difference, records_agree};
 pub use model::{Action, ActionResult, GameRecord, Team, Turn, UnitData, Winner, SEEN_BY};
+pub use other_fields::OtherFields;

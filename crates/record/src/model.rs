@@ -1,9 +1,12 @@
 //! The typed record (game-record spec 1 and 2). Every struct keeps the fields
-//! it does not know in `extra`, in their original order, so that reading and
-//! writing a record is lossless (spec 2.1, rule 7).
+//! it does not know in `extra` ([`OtherFields`], read as a map), in their
+//! original order, so that reading and writing a record is lossless (spec
+//! 2.1, rule 7).
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use serde_json::{Map, Value};
+use serde_json::Value;
+
+use crate::other_fields::OtherFields;
 
 /// A whole game: GameData of spec 1.2 with the project's extra fields.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
@@ -33,7 +36,7 @@ pub struct GameRecord {
     )]
     pub winner: Winner,
     #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: OtherFields,
 }
 
 /// What `winnerId` says.
@@ -102,7 +105,7 @@ pub struct Team {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub set: Option<Vec<Value>>,
     #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: OtherFields,
 }
 
 /// One turn: the units at its start, one array per seat, and its actions.
@@ -112,7 +115,7 @@ pub struct Turn {
     #[serde(default)]
     pub actions: Vec<Action>,
     #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: OtherFields,
 }
 
 /// A living unit at one moment (spec 1.4). Properties other than `id`, `type`
@@ -125,7 +128,7 @@ pub struct UnitData {
     /// A tile `[x, y]`, or two numbers for continuous maps.
     pub assignment: Value,
     #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: OtherFields,
 }
 
 /// One resolved order or event (spec 1.2 and 2.1 rule 3).
@@ -138,7 +141,7 @@ pub struct Action {
     #[serde(rename = "teamId", default, skip_serializing_if = "Option::is_none")]
     pub team_id: Option<u64>,
     #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: OtherFields,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub results: Option<Vec<ActionResult>>,
 }
@@ -150,7 +153,7 @@ impl Action {
             action_type: action_type.to_string(),
             unit,
             team_id: team,
-            extra: Map::new(),
+            extra: OtherFields::new(),
             results: None,
         }
     }
@@ -205,24 +208,24 @@ pub struct ActionResult {
     pub unit: Option<u64>,
     /// Property name → new value (not a difference, spec 3.1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub changes: Option<Map<String, Value>>,
+    pub changes: Option<OtherFields>,
     /// Sub-results, shown together with this one; never nested further.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub results: Option<Vec<ActionResult>>,
     #[serde(flatten)]
-    pub extra: Map<String, Value>,
+    pub extra: OtherFields,
 }
 
 impl ActionResult {
     /// A result for `unit` with one change.
     pub fn change(unit: u64, key: &str, value: impl Into<Value>) -> ActionResult {
-        let mut changes = Map::new();
+        let mut changes = OtherFields::new();
         changes.insert(key.to_string(), value.into());
         ActionResult {
             unit: Some(unit),
             changes: Some(changes),
             results: None,
-            extra: Map::new(),
+            extra: OtherFields::new(),
         }
     }
 }
@@ -248,7 +251,7 @@ struct WithRawTurns<'a> {
     )]
     winner: &'a Winner,
     #[serde(flatten)]
-    extra: &'a Map<String, Value>,
+    extra: &'a OtherFields,
 }
 
 /// The fields of [`WithRawTurns`] that come before `turns`, written alike.

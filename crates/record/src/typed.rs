@@ -7,7 +7,9 @@
 //! JSON is read once, by visitors that build the typed structs as they go
 //! and apply, on the way, every rule the checks apply (and the real Tactics
 //! engine's departures that `normalise` undoes). Known keys are matched
-//! without allocating; unknown fields go to `extra` in their order.
+//! without allocating; unknown fields go to `extra` in their order, as
+//! text (`other_fields`: one string per object instead of a map, a key
+//! and a value per field, which were half of the work).
 //!
 //! It says yes only to a record the checks accept, with the same record and
 //! the same warnings; on anything else (bad JSON, a rule broken, a key given
@@ -15,16 +17,18 @@
 //! the text again to say what is wrong and where. So a rejected record costs
 //! two reads; a good one costs one.
 
-use std::borrow::Cow;
 use std::collections::HashSet;
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
-use serde_json::{Map, Value};
+use serde_json::value::RawValue;
+use serde_json::{Map, Number, Value};
 
 use crate::check::{check_turn_value, teams_warning, warning, Problem};
 use crate::model::{Action, ActionResult, GameRecord, Team, Turn, UnitData, Winner};
+use crate::other_fields::{Builder, Key, OtherFields};
 use crate::time::is_iso8601;
 
 /// The typed record and its warnings, or `None`: read it with the checks.
@@ -62,31 +66,34 @@ struct Ctx {
     /// The largest `teamId` of any action.
     max_team_id: Option<u64>,
     /// Unit ids of the turn being read (a snapshot's ids are unique).
-    seen: HashSet<u64>,
+    seen: UnitIds,
+    /// Units per team in the turn before, as the capacity to read the
+    /// next turn's into (a team's array grown from empty was a sixth of
+    /// reading a long game).
+    sizes: Vec<usize>,
 }
 
-/// A key, borrowed from the text unless it has escapes.
-struct Key<'de>(Cow<'de, str>);
+/// The unit ids of one turn. Ids come from the file, but a set that only
+/// finds repeats within one record needs no defence against chosen keys, so
+/// a multiply hash replaces SipHash (which was a tenth of reading a unit).
+type UnitIds = HashSet<u64, BuildHasherDefault<IdHasher>>;
 
-impl<'de> Deserialize<'de> for Key<'de> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct KeyVisitor;
-        impl<'de> Visitor<'de> for KeyVisitor {
-            type Value = Key<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a key")
-            }
-            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
-                Ok(Key(Cow::Borrowed(v)))
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Key<'de>, E> {
-                Ok(Key(Cow::Owned(v.to_owned())))
-            }
-            fn visit_string<E: de::Error>(self, v: String) -> Result<Key<'de>, E> {
-                Ok(Key(Cow::Owned(v)))
-            }
+#[derive(Default)]
+struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
         }
-        d.deserialize_str(KeyVisitor)
+    }
+    fn write_u64(&mut self, n: u64) {
+        // An odd multiplier: distinct ids keep distinct low bits (the
+        // bucket), and the high bits (the table's tag) mix in all of them.
+        self.0 = (self.0 ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     }
 }
 
@@ -100,8 +107,9 @@ fn once<T, E: de::Error>(slot: &mut Option<T>, value: T) -> Result<(), E> {
     Ok(())
 }
 
-/// An unknown field, kept in order.
-fn keep<'de, A: MapAccess<'de>>(
+/// An unknown field of the record or a team (a few per record), kept in
+/// order in a map.
+fn keep_in_map<'de, A: MapAccess<'de>>(
     extra: &mut Map<String, Value>,
     key: Key<'de>,
     map: &mut A,
@@ -109,6 +117,17 @@ fn keep<'de, A: MapAccess<'de>>(
     let value: Value = map.next_value()?;
     extra.insert(key.0.into_owned(), value);
     Ok(())
+}
+
+/// An unknown field of a turn, unit, action or result, kept in order as
+/// text; a key given twice is left to the checked path.
+fn keep<'de, A: MapAccess<'de>>(
+    extra: &mut Builder<'de>,
+    key: Key<'de>,
+    map: &mut A,
+) -> Result<(), A::Error> {
+    let value: &'de RawValue = map.next_value()?;
+    extra.push(key, value.get()).map_err(|_| give_up())
 }
 
 /// A whole number that the checks accept as an id (`Value::as_u64`): not
@@ -193,7 +212,7 @@ impl<'de> Visitor<'de> for BodySeed<'_> {
                         }
                     }
                 }
-                _ => keep(&mut b.extra, key, &mut map)?,
+                _ => keep_in_map(&mut b.extra, key, &mut map)?,
             }
         }
         Ok(b)
@@ -300,6 +319,7 @@ impl<'de> Deserialize<'de> for TeamWire {
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<TeamWire, A::Error> {
                 let mut t = Team::default();
                 let (mut player, mut name, mut bot, mut set) = (None, None, None, None);
+                let mut team_extra = Map::new();
                 while let Some(key) = map.next_key::<Key>()? {
                     match &*key.0 {
                         "playerId" => once(&mut player, map.next_value::<Value>()?)?,
@@ -309,13 +329,14 @@ impl<'de> Deserialize<'de> for TeamWire {
                             _ => return Err(give_up()),
                         },
                         "set" => once(&mut set, map.next_value::<Vec<Value>>()?)?,
-                        _ => keep(&mut t.extra, key, &mut map)?,
+                        _ => keep_in_map(&mut team_extra, key, &mut map)?,
                     }
                 }
                 t.player_id = player;
                 t.name = name;
                 t.bot = bot;
                 t.set = set;
+                t.extra = team_extra.into();
                 Ok(TeamWire(t))
             }
         }
@@ -399,13 +420,13 @@ impl<'de> Visitor<'de> for TurnSeed<'_> {
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         let (mut units, mut actions) = (None, None);
-        let mut extra = Map::new();
+        let mut extra = Builder::default();
         self.ctx.seen.clear();
         while let Some(key) = map.next_key::<Key>()? {
             match &*key.0 {
                 "units" => {
-                    let seen = &mut self.ctx.seen;
-                    once(&mut units, map.next_value_seed(UnitsSeed { seen })?)?
+                    let (seen, sizes) = (&mut self.ctx.seen, &mut self.ctx.sizes);
+                    once(&mut units, map.next_value_seed(UnitsSeed { seen, sizes })?)?
                 }
                 "actions" => {
                     let ctx = &mut *self.ctx;
@@ -419,7 +440,7 @@ impl<'de> Visitor<'de> for TurnSeed<'_> {
         let turn = Turn {
             units,
             actions: actions.unwrap_or_default(),
-            extra,
+            extra: extra.finish(),
         };
         Ok((turn, count))
     }
@@ -427,7 +448,8 @@ impl<'de> Visitor<'de> for TurnSeed<'_> {
 
 /// A turn's `units`: one array of units per team.
 struct UnitsSeed<'c> {
-    seen: &'c mut HashSet<u64>,
+    seen: &'c mut UnitIds,
+    sizes: &'c mut Vec<usize>,
 }
 
 impl<'de> DeserializeSeed<'de> for UnitsSeed<'_> {
@@ -443,10 +465,21 @@ impl<'de> Visitor<'de> for UnitsSeed<'_> {
         f.write_str("an array of arrays of units")
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        let mut per_team = Vec::with_capacity(seq.size_hint().unwrap_or(2));
-        while let Some(units) = seq.next_element_seed(TeamUnitsSeed {
-            seen: &mut *self.seen,
-        })? {
+        let mut per_team: Vec<Vec<UnitData>> = Vec::with_capacity(self.sizes.len().max(2));
+        loop {
+            let team = per_team.len();
+            let capacity = self.sizes.get(team).copied().unwrap_or(0);
+            let Some(units) = seq.next_element_seed(TeamUnitsSeed {
+                seen: &mut *self.seen,
+                capacity,
+            })?
+            else {
+                break;
+            };
+            match self.sizes.get_mut(team) {
+                Some(size) => *size = units.len(),
+                None => self.sizes.push(units.len()),
+            }
             per_team.push(units);
         }
         Ok(per_team)
@@ -454,7 +487,8 @@ impl<'de> Visitor<'de> for UnitsSeed<'_> {
 }
 
 struct TeamUnitsSeed<'c> {
-    seen: &'c mut HashSet<u64>,
+    seen: &'c mut UnitIds,
+    capacity: usize,
 }
 
 impl<'de> DeserializeSeed<'de> for TeamUnitsSeed<'_> {
@@ -470,7 +504,7 @@ impl<'de> Visitor<'de> for TeamUnitsSeed<'_> {
         f.write_str("an array of units")
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        let mut units = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        let mut units = Vec::with_capacity(seq.size_hint().unwrap_or(self.capacity));
         while let Some(UnitWire(unit)) = seq.next_element::<UnitWire>()? {
             if !self.seen.insert(unit.id) {
                 return Err(give_up());
@@ -494,19 +528,12 @@ impl<'de> Deserialize<'de> for UnitWire {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<UnitWire, A::Error> {
                 let (mut id, mut unit_type, mut assignment) = (None, None, None);
-                let mut extra = Map::new();
+                let mut extra = Builder::default();
                 while let Some(key) = map.next_key::<Key>()? {
                     match &*key.0 {
                         "id" => once(&mut id, uint(&mut map)?)?,
                         "type" => once(&mut unit_type, map.next_value::<String>()?)?,
-                        "assignment" => match map.next_value::<Value>()? {
-                            Value::Array(xy)
-                                if xy.len() == 2 && xy.iter().all(Value::is_number) =>
-                            {
-                                once(&mut assignment, Value::Array(xy))?
-                            }
-                            _ => return Err(give_up()),
-                        },
+                        "assignment" => once(&mut assignment, map.next_value_seed(TileSeed)?)?,
                         _ => keep(&mut extra, key, &mut map)?,
                     }
                 }
@@ -514,11 +541,37 @@ impl<'de> Deserialize<'de> for UnitWire {
                     id: id.ok_or_else(give_up)?,
                     unit_type: unit_type.ok_or_else(give_up)?,
                     assignment: assignment.ok_or_else(give_up)?,
-                    extra,
+                    extra: extra.finish(),
                 }))
             }
         }
         d.deserialize_map(UnitVisitor)
+    }
+}
+
+/// A unit's `assignment`: exactly two numbers (anything else is left to
+/// the checks), read without going through `Value`'s visitor.
+struct TileSeed;
+
+impl<'de> DeserializeSeed<'de> for TileSeed {
+    type Value = Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for TileSeed {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("two numbers")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let x: Number = seq.next_element()?.ok_or_else(give_up)?;
+        let y: Number = seq.next_element()?.ok_or_else(give_up)?;
+        if seq.next_element::<IgnoredAny>()?.is_some() {
+            return Err(give_up());
+        }
+        Ok(Value::Array(vec![Value::Number(x), Value::Number(y)]))
     }
 }
 
@@ -565,7 +618,7 @@ impl<'de> Deserialize<'de> for ActionWire {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ActionWire, A::Error> {
                 let (mut action_type, mut unit, mut team, mut results) = (None, None, None, None);
-                let mut extra = Map::new();
+                let mut extra = Builder::default();
                 while let Some(key) = map.next_key::<Key>()? {
                     match &*key.0 {
                         "type" => once(&mut action_type, map.next_value::<String>()?)?,
@@ -582,7 +635,7 @@ impl<'de> Deserialize<'de> for ActionWire {
                     action_type: action_type.ok_or_else(give_up)?,
                     unit,
                     team_id: team,
-                    extra,
+                    extra: extra.finish(),
                     results,
                 }))
             }
@@ -636,11 +689,11 @@ impl<'de> Visitor<'de> for ResultSeed {
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ActionResult, A::Error> {
         let (mut unit, mut changes, mut results) = (None, None, None);
-        let mut extra = Map::new();
+        let mut extra = Builder::default();
         while let Some(key) = map.next_key::<Key>()? {
             match &*key.0 {
                 "unit" => once(&mut unit, uint(&mut map)?)?,
-                "changes" => once(&mut changes, map.next_value::<Map<String, Value>>()?)?,
+                "changes" => once(&mut changes, map.next_value_seed(ChangesSeed)?)?,
                 "results" if self.nest => once(
                     &mut results,
                     map.next_value_seed(ResultsSeed { nest: false })?,
@@ -657,8 +710,33 @@ impl<'de> Visitor<'de> for ResultSeed {
             unit,
             changes,
             results,
-            extra,
+            extra: extra.finish(),
         })
+    }
+}
+
+/// A result's `changes`: property name -> new value, kept as text like
+/// unknown fields (most results of a long game change one property).
+struct ChangesSeed;
+
+impl<'de> DeserializeSeed<'de> for ChangesSeed {
+    type Value = OtherFields;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<OtherFields, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for ChangesSeed {
+    type Value = OtherFields;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an object of changes")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<OtherFields, A::Error> {
+        let mut changes = Builder::default();
+        while let Some(key) = map.next_key::<Key>()? {
+            keep(&mut changes, key, &mut map)?;
+        }
+        Ok(changes.finish())
     }
 }
 
@@ -758,7 +836,7 @@ fn finish(mut body: Body, ctx: Ctx) -> Option<(GameRecord, Vec<Problem>)> {
             started: body.started.flatten(),
             ended: body.ended.flatten(),
             winner: body.winner.unwrap_or(Winner::Absent),
-            extra: body.extra,
+            extra: body.extra.into(),
         },
         warnings,
     ))

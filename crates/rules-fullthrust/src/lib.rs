@@ -223,7 +223,7 @@ impl Ruleset for FullThrust {
                 id: i as u64 + 1,
                 unit_type: "ship".into(),
                 assignment: json!([p.x as f64 / 100.0, p.y as f64 / 100.0]),
-                extra,
+                extra: extra.into(),
             });
         }
         out

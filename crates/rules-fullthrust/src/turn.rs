@@ -34,9 +34,9 @@ fn changes(pairs: Vec<(&str, Json)>) -> Option<Map<String, Json>> {
 fn result(unit: u64, pairs: Vec<(&str, Json)>) -> ActionResult {
     ActionResult {
         unit: Some(unit),
-        changes: changes(pairs),
+        changes: changes(pairs).map(Into::into),
         results: None,
-        extra: Map::new(),
+        extra: Map::new().into(),
     }
 }
 

@@ -280,7 +280,7 @@ impl Ruleset for Tae {
                 id,
                 unit_type,
                 assignment: json!([p.x, p.y]),
-                extra,
+                extra: extra.into(),
             });
         }
         out

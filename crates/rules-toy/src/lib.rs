@@ -284,9 +284,9 @@ impl Ruleset for SealedBids {
                 changes.insert("score".into(), state.scores[w].into());
                 award.results = Some(vec![ActionResult {
                     unit: None,
-                    changes: Some(changes),
+                    changes: Some(changes.into()),
                     results: None,
-                    extra: Map::new(),
+                    extra: Map::new().into(),
                 }]);
             }
             log.push(award);

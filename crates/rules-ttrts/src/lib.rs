@@ -260,7 +260,7 @@ impl Ruleset for Ttrts {
                 id: u64::from(u.id),
                 unit_type: "unit".into(),
                 assignment: json!([u.pos.x, u.pos.y]),
-                extra,
+                extra: extra.into(),
             });
         }
         out

@@ -522,7 +522,7 @@ impl Ruleset for Xconq {
                             id: u.id as u64,
                             unit_type: r.unit_names[u.utype].clone(),
                             assignment: json!([u.x, u.y]),
-                            extra,
+                            extra: extra.into(),
                         }
                     })
                     .collect()

@@ -130,7 +130,7 @@ fn describe(result: &::record::ActionResult) -> String {
     let changes = result
         .changes
         .as_ref()
-        .map(|c| serde_json::Value::Object(c.clone()).to_string());
+        .map(|c| serde_json::Value::Object(c.clone().into()).to_string());
     format!(
         "unit {} {}",
         result.unit.map_or("-".into(), |u| u.to_string()),

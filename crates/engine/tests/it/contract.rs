@@ -258,7 +258,7 @@ mod relay {
                 id: 1,
                 unit_type: "token".into(),
                 assignment: serde_json::json!([total, 0]),
-                extra: Map::new(),
+                extra: Map::new().into(),
             }]]
         }
 

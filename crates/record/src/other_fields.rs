@@ -1,0 +1,471 @@
+//! The fields of a record object that the typed structs do not name (spec
+//! 2.1, rule 7: kept, in their order, and written back).
+//!
+//! Most units and actions of a long game carry one or two such fields (a
+//! ttrts unit's `direction`), and building a `serde_json::Map` for each (a
+//! `String` per key, a `Value` per value, an ordered hash map per object)
+//! was half of the work of reading a record. So a record read from text
+//! keeps each object's other fields as one piece of compact JSON text,
+//! exactly as the writer would write them (see [`OtherFields::push`]),
+//! and turns it into a map only when someone looks inside; writing such a
+//! record copies the text. A record built in code holds the map itself.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::ops::{Deref, DerefMut};
+use std::sync::OnceLock;
+
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use serde::ser::{SerializeMap, Serializer};
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
+
+/// An object's fields other than its typed ones, in their order. Reads as a
+/// `serde_json::Map` (it dereferences to one); built from one with `into()`.
+#[derive(Clone, Default)]
+pub struct OtherFields {
+    /// The fields as a compact JSON object, written as the writer writes a
+    /// `Map` (so copying it out is the same as writing the map); while it is
+    /// set it is what the fields are, and `map`, if made, is read from it.
+    text: Option<Box<str>>,
+    /// The fields as a map: made from `text` on the first look inside, or
+    /// the fields themselves when there is no `text`.
+    map: OnceLock<Map<String, Value>>,
+}
+
+impl OtherFields {
+    /// No fields.
+    pub fn new() -> OtherFields {
+        OtherFields::default()
+    }
+
+    /// The fields as a map, taken out.
+    pub fn into_map(mut self) -> Map<String, Value> {
+        std::mem::take(&mut *self)
+    }
+
+    /// Whether two sets of fields are the same JSON text (which implies
+    /// they are equal; different text may still hold equal values).
+    pub(crate) fn same_text(&self, other: &OtherFields) -> bool {
+        matches!((&self.text, &other.text), (Some(a), Some(b)) if a == b)
+    }
+
+    fn map_of(text: &str) -> Map<String, Value> {
+        // `text` was made by `Builder` from JSON it read, so it is valid.
+        serde_json::from_str(text).unwrap_or_default()
+    }
+}
+
+impl Deref for OtherFields {
+    type Target = Map<String, Value>;
+    fn deref(&self) -> &Map<String, Value> {
+        self.map.get_or_init(|| match &self.text {
+            Some(text) => OtherFields::map_of(text),
+            None => Map::new(),
+        })
+    }
+}
+
+impl DerefMut for OtherFields {
+    fn deref_mut(&mut self) -> &mut Map<String, Value> {
+        let _ = <OtherFields as Deref>::deref(self);
+        // Changed through the map from now on, so the map is the fields.
+        self.text = None;
+        self.map.get_mut().expect("made just above")
+    }
+}
+
+impl From<Map<String, Value>> for OtherFields {
+    fn from(map: Map<String, Value>) -> OtherFields {
+        OtherFields {
+            text: None,
+            map: OnceLock::from(map),
+        }
+    }
+}
+
+impl From<OtherFields> for Map<String, Value> {
+    fn from(fields: OtherFields) -> Map<String, Value> {
+        fields.into_map()
+    }
+}
+
+impl<'a> IntoIterator for &'a OtherFields {
+    type Item = (&'a String, &'a Value);
+    type IntoIter = serde_json::map::Iter<'a>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl PartialEq for OtherFields {
+    /// As maps: the same keys with equal values, in any order.
+    fn eq(&self, other: &OtherFields) -> bool {
+        self.same_text(other) || **self == **other
+    }
+}
+
+impl fmt::Debug for OtherFields {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&**self, f)
+    }
+}
+
+impl Serialize for OtherFields {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let Some(text) = &self.text else {
+            return match self.map.get() {
+                Some(map) => map.serialize(s),
+                None => s.serialize_map(Some(0))?.end(),
+            };
+        };
+        // Each value is copied as it is (`RawValue`).
+        let fields: Vec<(Key, &RawValue)> =
+            serde_json::from_str::<TextFields>(text).map_or_else(|_| Vec::new(), |f| f.0);
+        let mut m = s.serialize_map(Some(fields.len()))?;
+        for (key, value) in &fields {
+            m.serialize_entry(&*key.0, value)?;
+        }
+        m.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for OtherFields {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<OtherFields, D::Error> {
+        Map::deserialize(d).map(OtherFields::from)
+    }
+}
+
+/// A key, borrowed from the text unless it has escapes.
+pub(crate) struct Key<'de>(pub(crate) Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct KeyVisitor;
+        impl<'de> Visitor<'de> for KeyVisitor {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a key")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Borrowed(v)))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(v.to_owned())))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(v)))
+            }
+        }
+        d.deserialize_str(KeyVisitor)
+    }
+}
+
+/// The fields of an `OtherFields` text, each value as its text.
+struct TextFields<'a>(Vec<(Key<'a>, &'a RawValue)>);
+
+impl<'de> Deserialize<'de> for TextFields<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct FieldsVisitor;
+        impl<'de> Visitor<'de> for FieldsVisitor {
+            type Value = TextFields<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut fields = Vec::with_capacity(map.size_hint().unwrap_or(1));
+                while let Some(key) = map.next_key::<Key>()? {
+                    fields.push((key, map.next_value::<&RawValue>()?));
+                }
+                Ok(TextFields(fields))
+            }
+        }
+        d.deserialize_map(FieldsVisitor)
+    }
+}
+
+/// Builds an object's [`OtherFields`] as a reader meets them: each value's
+/// text is copied if the writer would write it the same, else written
+/// again as the writer writes it (numbers as `serde_json` prints them,
+/// strings with its escapes, no spaces).
+#[derive(Default)]
+pub(crate) struct Builder<'de> {
+    text: String,
+    /// The keys so far, to find one given twice (which a map keeps once).
+    first: Option<Key<'de>>,
+    more: Vec<Key<'de>>,
+}
+
+/// A field [`Builder`] cannot keep as text: its key given twice (a map
+/// keeps it once), or a number whose written form reads back as another
+/// (`serde_json` reads some long numbers to the nearest `f64` but one).
+#[derive(Debug)]
+pub(crate) struct NotKept;
+
+impl<'de> Builder<'de> {
+    /// Adds a field; `raw` is its value as it stands in valid JSON text.
+    pub(crate) fn push(&mut self, key: Key<'de>, raw: &str) -> Result<(), NotKept> {
+        match &self.first {
+            None => {
+                self.text.reserve_exact(key.0.len() + raw.len() + 5);
+                self.text.push('{');
+            }
+            Some(first) => {
+                if first.0 == key.0 || self.more.iter().any(|k| k.0 == key.0) {
+                    return Err(NotKept);
+                }
+                self.text.push(',');
+            }
+        }
+        match &key.0 {
+            // A key without escapes has none of the characters that need one.
+            Cow::Borrowed(k) => {
+                self.text.push('"');
+                self.text.push_str(k);
+                self.text.push('"');
+            }
+            Cow::Owned(k) => self.text.push_str(&written(&Value::from(k.as_str()))),
+        }
+        self.text.push(':');
+        if is_written_form(raw.as_bytes()) {
+            self.text.push_str(raw);
+        } else {
+            // Valid JSON (the reader read it), so it parses.
+            let value: Value = serde_json::from_str(raw).map_err(|_| NotKept)?;
+            let text = written(&value);
+            if serde_json::from_str::<Value>(&text).ok().as_ref() != Some(&value) {
+                return Err(NotKept);
+            }
+            self.text.push_str(&text);
+        }
+        if self.first.is_none() {
+            self.first = Some(key);
+        } else {
+            self.more.push(key);
+        }
+        Ok(())
+    }
+
+    /// The fields read.
+    pub(crate) fn finish(self) -> OtherFields {
+        if self.first.is_none() {
+            return OtherFields::new();
+        }
+        let mut text = self.text;
+        text.push('}');
+        OtherFields {
+            text: Some(text.into_boxed_str()),
+            map: OnceLock::new(),
+        }
+    }
+}
+
+fn written(v: &Value) -> String {
+    v.to_string()
+}
+
+/// Whether `raw`, one valid JSON value, is already what the writer writes
+/// for the value it reads as: no spaces, no escapes, no key twice, numbers
+/// as `serde_json` prints them. Says no when unsure, which costs a parse
+/// and a write, never a wrong text.
+fn is_written_form(raw: &[u8]) -> bool {
+    matches!(value_end(raw, 0), Some(end) if end == raw.len())
+}
+
+/// Where the value starting at `at` ends, if it is in written form.
+fn value_end(raw: &[u8], at: usize) -> Option<usize> {
+    match *raw.get(at)? {
+        b'"' => {
+            // Valid JSON: a string without escapes ends at the next quote
+            // and has no character the writer escapes.
+            let len = raw[at + 1..]
+                .iter()
+                .position(|&c| c == b'"' || c == b'\\')?;
+            (raw[at + 1 + len] == b'"').then_some(at + len + 2)
+        }
+        b'n' | b't' => Some(at + 4),
+        b'f' => Some(at + 5),
+        b'[' => {
+            let mut i = at + 1;
+            if raw.get(i) == Some(&b']') {
+                return Some(i + 1);
+            }
+            loop {
+                i = value_end(raw, i)?;
+                match raw.get(i)? {
+                    b',' => i += 1,
+                    b']' => return Some(i + 1),
+                    _ => return None,
+                }
+            }
+        }
+        b'{' => {
+            // Members `"key":value`; a key given twice is not written form
+            // (a map keeps it once).
+            let mut i = at + 1;
+            if raw.get(i) == Some(&b'}') {
+                return Some(i + 1);
+            }
+            // The keys so far: the first few compared at once, without
+            // allocating; a larger object's sorted at its end.
+            let mut few: [&[u8]; 8] = [&[]; 8];
+            let mut count = 0;
+            let mut many: Vec<&[u8]> = Vec::new();
+            loop {
+                let key_end = value_end(raw, i).filter(|_| raw[i] == b'"')?;
+                let key = &raw[i..key_end];
+                if count < few.len() {
+                    if few[..count].contains(&key) {
+                        return None;
+                    }
+                    few[count] = key;
+                } else {
+                    if many.is_empty() {
+                        many.extend_from_slice(&few);
+                    }
+                    many.push(key);
+                }
+                count += 1;
+                if raw.get(key_end) != Some(&b':') {
+                    return None;
+                }
+                i = value_end(raw, key_end + 1)?;
+                match raw.get(i)? {
+                    b',' => i += 1,
+                    b'}' => break,
+                    _ => return None,
+                }
+            }
+            many.sort_unstable();
+            many.windows(2).all(|w| w[0] != w[1]).then_some(i + 1)
+        }
+        b'-' | b'0'..=b'9' => {
+            let len = raw[at..]
+                .iter()
+                .position(|c| !matches!(c, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9'))
+                .unwrap_or(raw.len() - at);
+            let number = &raw[at..at + len];
+            let digits = number.strip_prefix(b"-").unwrap_or(number);
+            // A whole number that fits in 64 bits is written as it is read;
+            // but `-0` is read as a float (written `-0.0`).
+            let whole = !digits.is_empty()
+                && digits.len() <= 18
+                && digits.iter().all(u8::is_ascii_digit)
+                && number != b"-0";
+            (whole || float_written_form(number)).then_some(at + len)
+        }
+        _ => None,
+    }
+}
+
+/// Whether a number with a fraction or exponent is written back as it is
+/// (as `serde_json` reads it to an `f64` and prints it).
+fn float_written_form(number: &[u8]) -> bool {
+    let Ok(text) = std::str::from_utf8(number) else {
+        return false;
+    };
+    match serde_json::from_str::<Value>(text) {
+        Ok(v @ Value::Number(_)) => written(&v) == text,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fields of `object` as the builder keeps them, and as a map.
+    fn kept(object: &str) -> (OtherFields, Map<String, Value>) {
+        let map: Map<String, Value> = serde_json::from_str(object).unwrap();
+        let fields: TextFields = serde_json::from_str(object).unwrap();
+        let mut b = Builder::default();
+        for (k, v) in fields.0 {
+            b.push(k, v.get()).unwrap();
+        }
+        (b.finish(), map)
+    }
+
+    #[test]
+    fn kept_text_writes_as_the_map_does() {
+        for object in [
+            r#"{}"#,
+            r#"{"direction":"N"}"#,
+            r#"{ "a" : 1 , "b":[1, 2], "c":{"x":1,"x":2}, "d":"\u0041\n", "\u00e9\"":-0}"#,
+            r#"{"f":[1.0,1e2,-0.0,2.50,0.1,1.5e-7,-12,1234567890123456789],"g":[[],[true,false,null]],"h":"é ☃"}"#,
+            r#"{"i":-1.25,"j":1E+2,"k":[{"a":[]}],"l":100000000000000000000.0}"#,
+        ] {
+            let (fields, map) = kept(object);
+            assert_eq!(
+                serde_json::to_string(&fields).unwrap(),
+                serde_json::to_string(&map).unwrap(),
+                "{object}"
+            );
+            assert_eq!(*fields, map, "{object}");
+            assert_eq!(fields, OtherFields::from(map.clone()));
+            assert_eq!(fields.clone().into_map(), map);
+        }
+    }
+
+    #[test]
+    fn written_forms() {
+        for yes in [
+            "1",
+            "-12",
+            "0.5",
+            "1.5e-7",
+            "\"a b\"",
+            "[1,[2,\"]\"]]",
+            "null",
+            "[]",
+            "{}",
+            r#"[{"unit":1,"c":"F"},{"unit":3,"c":{"b":[]}}]"#,
+            r#"{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"j":0}"#,
+        ] {
+            assert!(is_written_form(yes.as_bytes()), "{yes}");
+        }
+        for no in [
+            "-0",
+            "1.50",
+            "1e2",
+            "[1, 2]",
+            "{ }",
+            r#"{"a":1,"b":2,"a":3}"#,
+            r#"{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"b":0}"#,
+            r#"{"a" :1}"#,
+            "\"\\n\"",
+            "123456789012345678901",
+        ] {
+            assert!(!is_written_form(no.as_bytes()), "{no}");
+        }
+    }
+
+    #[test]
+    fn a_number_not_read_back_alike_is_refused() {
+        // Without `serde_json`'s `float_roundtrip` (which another crate of
+        // a build may switch on) this reads as 1.2345678901234567e20, is
+        // written so, and reads back one ulp off.
+        let raw = "123456789012345678901";
+        let read: Value = serde_json::from_str(raw).unwrap();
+        let again: Value = serde_json::from_str(&read.to_string()).unwrap();
+        let mut b = Builder::default();
+        assert_eq!(b.push(Key("a".into()), raw).is_ok(), again == read);
+    }
+
+    #[test]
+    fn a_key_twice_is_refused() {
+        let mut b = Builder::default();
+        b.push(Key("a".into()), "1").unwrap();
+        b.push(Key("b".into()), "1").unwrap();
+        assert!(b.push(Key("a".into()), "2").is_err());
+    }
+
+    #[test]
+    fn changed_fields_are_written_from_the_map() {
+        let (mut fields, _) = kept(r#"{"a":1,"b":2}"#);
+        fields.insert("c".into(), Value::from(3));
+        fields.shift_remove("a");
+        assert_eq!(serde_json::to_string(&fields).unwrap(), r#"{"b":2,"c":3}"#);
+        assert_eq!(fields.get("c"), Some(&Value::from(3)));
+    }
+}
