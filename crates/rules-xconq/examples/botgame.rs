@@ -1,5 +1,6 @@
-//! Plays one intro game between two built-in bots and prints how it went,
-//! every 25 turns: `cargo run -p orderly-xconq --example botgame -- SEED [BOT BOT] [LIB]`.
+//! Plays one game between two built-in bots and prints how it went, every
+//! 25 turns: `cargo run -p orderly-xconq --example botgame -- SEED [BOT BOT]
+//! [LIB]`; the scenario is `intro` unless `XCONQ_SCENARIO` names another.
 
 use std::sync::Arc;
 
@@ -19,11 +20,11 @@ fn main() {
         .unwrap_or_else(|| "../shared/corpus/xconq/lib".into());
     let rules = Arc::new(Xconq::new(xconq::library::Library::with_dirs([lib.into()])));
     let setup = Setup {
-        scenario: "intro".into(),
+        scenario: std::env::var("XCONQ_SCENARIO").unwrap_or_else(|_| "intro".into()),
         seed,
         ..Setup::default()
     };
-    let mut m = Match::start(rules.clone(), setup, false, None).expect("intro sets up");
+    let mut m = Match::start(rules.clone(), setup, false, None).expect("the scenario sets up");
     let mut bots: Vec<_> = names.iter().map(|n| rules.bot(n).expect("a bot")).collect();
     let mut rng = engine::GameRng::from_seed(seed);
     for turn in 0..300 {
