@@ -150,7 +150,11 @@ fn replay(
     if !quiet {
         print_turns(&r);
     }
-    rerun(&r, draws, verify)
+    let code = rerun(&r, draws, verify);
+    // The command ends here: freeing a long record's many small parts one
+    // by one would cost a sixth of the whole replay (BENCHMARKS.md).
+    std::mem::forget(r);
+    code
 }
 
 /// Prints the record turn by turn.
