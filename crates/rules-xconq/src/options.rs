@@ -53,7 +53,8 @@ const VARIANTS: &[(&str, &str, Form)] = &[
     ("model1doctrine", "model1doctrine", Form::Refused),
 ];
 
-/// The option names of [`VARIANTS`] (for the ruleset's option list).
+/// The option names of the D14 variants this crate plays (for the ruleset's
+/// option list).
 pub fn variant_option_names() -> impl Iterator<Item = &'static str> {
     VARIANTS.iter().map(|v| v.0)
 }
