@@ -77,9 +77,8 @@ export default {
     // Each tab keeps its own seat's token for the new game, the one it
     // played with (another tab's writes may reach it only later).
     for (const [p, seat] of [[first, 0], [second, 1]]) {
-      const kept = await p.evaluate((g) => JSON.parse(localStorage.getItem('orderly.seats.v1') || '{}')[g] || [], made);
-      const own = kept.find((s) => s.seat === seat);
-      assert(own && own.token === c.tokens[seat].token, `seat ${seat} keeps its own token for the rematch`);
+      const kept = await p.evaluate(([g, s]) => localStorage.getItem(`orderly.seat.v2:${g}:${s}`), [made, seat]);
+      assert(kept === c.tokens[seat].token, `seat ${seat} keeps its own token for the rematch`);
     }
     await b.axe('finished play page told of a rematch', second);
     await watcher.close();

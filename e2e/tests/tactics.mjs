@@ -57,7 +57,7 @@ export default {
     await page.getByRole('button', {name: /^Play .* here$/}).first().click();
     await page.locator('#game-status[data-turn]').waitFor();
     await page.locator('#board svg').waitFor();
-    const token = await page.evaluate((gid) => JSON.parse(localStorage.getItem('orderly.seats.v1'))[gid][0].token, id);
+    const token = await page.evaluate((gid) => localStorage.getItem(`orderly.seat.v2:${gid}:0`), id);
     const seat = 0;
     await b.screenshot('#board', 'start');
     await b.axe('Tactics play page');

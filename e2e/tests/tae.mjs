@@ -19,7 +19,7 @@ export default {
     assert(await page.locator('#seat-select').inputValue() === '0', 'after a reload, seat 0 is played');
     await page.locator('#board svg').waitFor();
     await b.screenshot('#board', 'start');
-    const token = await page.evaluate((gid) => JSON.parse(localStorage.getItem('orderly.seats.v1'))[gid][0].token, id);
+    const token = await page.evaluate((gid) => localStorage.getItem(`orderly.seat.v2:${gid}:0`), id);
     const {view} = await apiGet(`/api/games/${id}/view`, token);
     const colonist = view.hand.find((p) => p.kind !== 'mining');
     assert(colonist, 'a colonist that is not mining is in hand');
