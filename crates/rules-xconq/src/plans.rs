@@ -76,15 +76,19 @@ fn read_forms(path: &Path, src: &[u8]) -> Result<Vec<Sx>, Error> {
     };
     let mut lexer = Lexer::new(src, LineCounters::default());
     let mut stack: Vec<Vec<Sx>> = vec![Vec::new()];
+    // Where each open list began, to name an unclosed one.
+    let mut opened: Vec<usize> = Vec::new();
     loop {
         let token = lexer.next_token().map_err(|e| bad(format!("{e}")))?;
         let item = match token.kind {
             TokenKind::Eof => break,
             TokenKind::Open => {
                 stack.push(Vec::new());
+                opened.push(token.start);
                 continue;
             }
             TokenKind::Close => {
+                opened.pop();
                 let done = stack.pop().filter(|_| !stack.is_empty()).ok_or_else(|| {
                     let (line, col) = gdl::error::line_col(src, token.start);
                     bad(format!("unbalanced ')' at {line}:{col}"))
@@ -102,8 +106,11 @@ fn read_forms(path: &Path, src: &[u8]) -> Result<Vec<Sx>, Error> {
             .expect("the top level is never popped")
             .push(item);
     }
-    if stack.len() != 1 {
-        return Err(bad("a form is not closed at the end of the file".into()));
+    if let Some(&start) = opened.last() {
+        let (line, col) = gdl::error::line_col(src, start);
+        return Err(bad(format!(
+            "the list opened at {line}:{col} is not closed at the end of the file (a save cut short?)"
+        )));
     }
     Ok(stack.pop().unwrap_or_default())
 }
@@ -170,5 +177,7 @@ mod tests {
     fn an_unbalanced_save_is_refused_with_its_position() {
         let err = holding_units_in(Path::new("t.xcq"), b"(a (b))\n)").unwrap_err();
         assert!(err.to_string().contains("2:1"), "{err}");
+        let err = holding_units_in(Path::new("t.xcq"), b"(a)\n  (b (c)").unwrap_err();
+        assert!(err.to_string().contains("2:3"), "{err}");
     }
 }

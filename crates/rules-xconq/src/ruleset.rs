@@ -200,8 +200,8 @@ pub fn new_game_with(
         (None, None) => {
             return Err(crate::Error::World {
                 message: format!(
-                    "module {} gives no world and none can be made from it",
-                    req.module
+                    "module {} gives no world and none can be made from it: a playable module places its own terrain and units, or names a world synthesis (e.g. make-fractal-percentile-terrain) with its settings; `orderly xconq support -L LIB {}` says what it lacks",
+                    req.module, req.module
                 ),
             })
         }
