@@ -85,14 +85,19 @@ impl K<'_> {
             return;
         }
         let side = self.u(from).side;
-        let stack = self.s.stacks[self.cell(x, y)].clone();
-        for &v in &stack {
+        // Transfers move supplies only, never units, so the cell's stack
+        // is walked in place (no copy: this runs for every cell of every
+        // surplus search).
+        let c = self.cell(x, y);
+        for i in 0..self.s.stacks[c].len() {
+            let v = self.s.stacks[c][i];
             if self.in_play(v) && self.u(v).side == side {
                 self.transfer_counting(from, v, m, excess);
             }
         }
-        for &v in &stack {
-            if self.in_play(v) && self.u(v).side == side {
+        for i in 0..self.s.stacks[c].len() {
+            let v = self.s.stacks[c][i];
+            if self.in_play(v) && self.u(v).side == side && !self.u(v).occupants.is_empty() {
                 for o in self.occupants_deep(v) {
                     if self.in_play(o) && self.u(o).side == side {
                         self.transfer_counting(from, o, m, excess);
@@ -152,14 +157,20 @@ impl K<'_> {
     /// `try_sharing_with_cell`.
     fn share_from_cell(&mut self, to: i32, x: i32, y: i32, m: usize, need: &mut i32) {
         let side = self.u(to).side;
-        let stack = self.s.stacks[self.cell(x, y)].clone();
-        for &v in &stack {
+        // As in `transfer_to_cell`: sharing moves supplies, not units.
+        let c = self.cell(x, y);
+        for i in 0..self.s.stacks[c].len() {
+            let v = self.s.stacks[c][i];
             if self.in_play(v) && self.trusts(self.u(v).side, side) {
                 self.share_need(v, to, m, need);
             }
         }
-        for &v in &stack {
-            if self.in_play(v) && self.trusts(self.u(v).side, side) {
+        for i in 0..self.s.stacks[c].len() {
+            let v = self.s.stacks[c][i];
+            if self.in_play(v)
+                && self.trusts(self.u(v).side, side)
+                && !self.u(v).occupants.is_empty()
+            {
                 for o in self.occupants_deep(v) {
                     if self.in_play(o) && self.trusts(self.u(o).side, side) {
                         self.share_need(o, to, m, need);
