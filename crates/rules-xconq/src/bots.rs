@@ -104,6 +104,9 @@ struct Know<'a> {
     foe_at: Vec<bool>,
     /// Cells holding one of our places (ground and ships enter, not move).
     own_place_at: Vec<bool>,
+    /// Per cell: the index in `v.own` of a complete own place there
+    /// (`usize::MAX`: none); units it carries pass through it by entering.
+    dock_at: Vec<usize>,
     /// Per type: the lowest type index with the same movement, so types
     /// that move alike share their fields.
     class: Vec<usize>,
@@ -165,9 +168,14 @@ impl<'a> Know<'a> {
             }
         }
         let mut own_place_at = vec![false; area.cells()];
-        for (u, &t) in v.own.iter().zip(&own_types) {
+        let mut dock_at = vec![usize::MAX; area.cells()];
+        for (i, (u, &t)) in v.own.iter().zip(&own_types).enumerate() {
             if t != usize::MAX && kinds[t] == Kind::Place && area.in_area(u.x, u.y) {
-                own_place_at[area.index(u.x, u.y)] = true;
+                let c = area.index(u.x, u.y);
+                own_place_at[c] = true;
+                if u.complete && u.transport == 0 {
+                    dock_at[c] = i;
+                }
             }
         }
         let by_id = v.own.iter().enumerate().map(|(i, u)| (u.id, i)).collect();
@@ -181,6 +189,7 @@ impl<'a> Know<'a> {
             seen_types,
             foe_at,
             own_place_at,
+            dock_at,
             class,
             fields: HashMap::new(),
             by_id,
@@ -231,6 +240,14 @@ impl<'a> Know<'a> {
     fn passable(&self, u: usize, x: i32, y: i32) -> bool {
         self.terrain_ok(u, x, y)
             && (self.kinds[u] == Kind::Air || !self.own_place_at[self.cell(x, y)])
+    }
+
+    /// The id of our place in the cell that a type-`u` unit may enter on
+    /// its way (ships cross a town that joins two seas this way).
+    fn dock(&self, u: usize, c: usize) -> Option<i32> {
+        let i = *self.dock_at.get(c)?;
+        (i != usize::MAX && self.t(self.own_types[i]).carries.contains(&u))
+            .then(|| self.v.own[i].id)
     }
 
     /// Whether a `move` of a type-`u` unit into the cell may succeed.
@@ -366,11 +383,11 @@ impl<'a> Know<'a> {
                     continue;
                 }
                 let c = self.cell(nx, ny);
-                if dist[c] == FAR && self.terrain_ok(u, nx, ny) {
+                if dist[c] == FAR && (self.own_place_at[c] || self.terrain_ok(u, nx, ny)) {
                     // Units inside one of our places start from it, but
                     // no path goes through it.
                     dist[c] = d + 1;
-                    if self.passable(u, nx, ny) {
+                    if self.passable(u, nx, ny) || self.dock(u, c).is_some() {
                         queue.push_back((nx, ny));
                     }
                 }
@@ -495,8 +512,17 @@ impl Plan<'_, '_> {
             // blocked, a step aside (once a turn) finds another way in.
             let mut closer: Vec<(i32, i32)> = Vec::with_capacity(6);
             let mut aside: Vec<(i32, i32)> = Vec::with_capacity(6);
+            let mut dock = None;
             for (x, y) in self.k.neighbours(self.at.0, self.at.1) {
-                let d = field[self.k.cell(x, y)];
+                let c = self.k.cell(x, y);
+                let d = field[c];
+                if d < here && !self.k.can_step(self.t, x, y) {
+                    if let Some(id) = self.k.dock(self.t, c) {
+                        if ok(self.k, (x, y), self.moved + 1) {
+                            dock = Some(id);
+                        }
+                    }
+                }
                 if d > here || !self.k.can_step(self.t, x, y) || !ok(self.k, (x, y), self.moved + 1)
                 {
                     continue;
@@ -515,6 +541,12 @@ impl Plan<'_, '_> {
                 None
             };
             let Some(&next) = pick else {
+                // The way on is through one of our places: go in (the
+                // next turn's walk leaves it on the far side).
+                if let Some(id) = dock {
+                    self.out.push(order(self.u.id, "enter", vec![num(id)]));
+                    self.acp = 0;
+                }
                 break;
             };
             self.out.push(order(
