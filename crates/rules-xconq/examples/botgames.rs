@@ -63,7 +63,16 @@ fn main() {
             }
             None => {
                 unfinished.push(seed);
-                println!("seed {seed}: unfinished");
+                let g = m.state();
+                let mut left = vec![std::collections::BTreeMap::new(); seats + 1];
+                for u in g.state.units.iter().skip(1) {
+                    if u.hp > 0 && !u.flushed && u.side <= seats {
+                        *left[u.side]
+                            .entry(g.rules.unit_names[u.utype].as_str())
+                            .or_insert(0) += 1;
+                    }
+                }
+                println!("seed {seed}: unfinished; units by side {left:?}");
             }
         }
     }

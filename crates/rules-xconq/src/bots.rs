@@ -16,13 +16,21 @@
 //!   that must refuel go home like greedy's, so the random side does not
 //!   simply lose its aircraft.
 //!
+//! Paths may go through our own places for the types they carry: a
+//! ship in a town, or one whose sea is joined to another only through a
+//! town, steps out of it or enters it on the way (a move into a town on
+//! land would fail for a ship; an `enter` does not).
+//!
 //! Everything the bots know comes from the view's rules legend
 //! (`types`: terrain each type may enter, what it hits, carries, stores
 //! and uses up), never from unit type names, so any module the rules play
 //! gets bots that use all its units. Shortest paths are breadth-first
 //! distance fields over the seen map, built lazily once per turn for each
-//! (terrain class, goal) pair and shared by every unit of that class,
-//! which keeps a turn's cost linear in the map and the units.
+//! (movement class, goal) pair and shared by every unit of that class,
+//! which keeps a turn's cost linear in the map and the units. For speed
+//! (issue 18's per-turn budget) a field steps through a neighbour table
+//! the bot keeps from turn to turn and a per-class cell mask built once a
+//! turn, and goal types that hit and board alike share one field.
 
 use std::collections::HashMap;
 use std::rc::Rc;
