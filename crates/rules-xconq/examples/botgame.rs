@@ -27,6 +27,10 @@ fn main() {
     let mut m = Match::start(rules.clone(), setup, false, None).expect("the scenario sets up");
     let mut bots: Vec<_> = names.iter().map(|n| rules.bot(n).expect("a bot")).collect();
     let mut rng = engine::GameRng::from_seed(seed);
+    let trace: Vec<i32> = std::env::var("BOTGAME_TRACE")
+        .ok()
+        .map(|s| s.split(',').filter_map(|t| t.parse().ok()).collect())
+        .unwrap_or_default();
     for turn in 0..300 {
         if m.outcome().is_some() {
             break;
@@ -34,6 +38,57 @@ fn main() {
         for seat in m.awaiting() {
             let view = m.view(Some(seat));
             let o = bots[seat.0].orders(&rules, &view, seat, &mut rng);
+            if trace.contains(&view.turn)
+                && seat.0
+                    == std::env::var("BOTGAME_SEAT")
+                        .ok()
+                        .and_then(|s| s.parse().ok())
+                        .unwrap_or(0)
+            {
+                let unseen: usize = view
+                    .terrain
+                    .iter()
+                    .map(|r| {
+                        r.bytes()
+                            .filter(|&c| c == b'?' || !c.is_ascii_lowercase())
+                            .count()
+                    })
+                    .sum();
+                let foes: Vec<_> = view
+                    .units
+                    .iter()
+                    .filter(|u| u.side != view.side)
+                    .map(|u| format!("{}{}@{},{}", u.utype, u.side, u.x, u.y))
+                    .collect();
+                println!(
+                    "T{} unseen/non-terrain chars {} foes seen {:?}",
+                    view.turn, unseen, foes
+                );
+                for u in &view.own {
+                    if std::env::var("BOTGAME_TYPES").map_or(u.utype == "troop-transport", |t| {
+                        t.split(',').any(|t| t == u.utype)
+                    }) {
+                        let mine: Vec<_> = o
+                            .orders
+                            .iter()
+                            .filter(|x| x.unit == u.id)
+                            .map(|x| format!("{} {:?}", x.action, x.args))
+                            .collect();
+                        println!(
+                            "  {} {} at {},{} in {} acp {} supply {:?} occ {} orders {:?}",
+                            u.utype,
+                            u.id,
+                            u.x,
+                            u.y,
+                            u.transport,
+                            u.acp,
+                            u.supply,
+                            u.occupants.len(),
+                            mine
+                        );
+                    }
+                }
+            }
             let _ = m.submit(seat, o);
         }
         m.resolve(None);

@@ -16,16 +16,25 @@
 //!   that must refuel go home like greedy's, so the random side does not
 //!   simply lose its aircraft.
 //!
+//! Paths may go through our own places for the types they carry: a
+//! ship in a town, or one whose sea is joined to another only through a
+//! town, steps out of it or enters it on the way (a move into a town on
+//! land would fail for a ship; an `enter` does not).
+//!
 //! Everything the bots know comes from the view's rules legend
 //! (`types`: terrain each type may enter, what it hits, carries, stores
 //! and uses up), never from unit type names, so any module the rules play
 //! gets bots that use all its units. Shortest paths are breadth-first
 //! distance fields over the seen map, built lazily once per turn for each
-//! (terrain class, goal) pair and shared by every unit of that class,
-//! which keeps a turn's cost linear in the map and the units.
+//! (movement class, goal) pair and shared by every unit of that class,
+//! which keeps a turn's cost linear in the map and the units. For speed
+//! (issue 18's per-turn budget) a field steps through a neighbour table
+//! the bot keeps from turn to turn and a per-class cell mask built once a
+//! turn, and goal types that hit and board alike share one field.
 
 use std::collections::HashMap;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use engine::{Bot, GameRng, Seat};
 
@@ -40,8 +49,8 @@ pub const NAMES: &[&str] = &["greedy", "random"];
 /// A bot by name.
 pub fn bot(name: &str) -> Option<Box<dyn Bot<Xconq>>> {
     match name {
-        "greedy" => Some(Box::new(Greedy)),
-        "random" => Some(Box::new(Random)),
+        "greedy" => Some(Box::new(Greedy::default())),
+        "random" => Some(Box::new(Random::default())),
         _ => None,
     }
 }
@@ -86,6 +95,10 @@ enum Goal {
 
 const FAR: i32 = i32::MAX;
 const UNSEEN: u8 = u8::MAX;
+const NONE: u32 = u32::MAX;
+const RECV: u8 = 1;
+const PASS: u8 = 2;
+const STEP: u8 = 4;
 
 /// One turn's knowledge of the map, shared by all of a seat's units.
 struct Know<'a> {
@@ -104,10 +117,28 @@ struct Know<'a> {
     foe_at: Vec<bool>,
     /// Cells holding one of our places (ground and ships enter, not move).
     own_place_at: Vec<bool>,
+    /// Per cell: the index in `v.own` of a complete own place there
+    /// (`usize::MAX`: none); units it carries pass through it by entering.
+    dock_at: Vec<usize>,
     /// Per type: the lowest type index with the same movement, so types
     /// that move alike share their fields.
     class: Vec<usize>,
     fields: HashMap<(usize, Goal), Rc<Vec<i32>>>,
+    /// Per cell, its neighbours' cells (`NONE` off the map), so the
+    /// breadth-first searches step by table lookups.
+    nb: Arc<Vec<[u32; 6]>>,
+    /// Per cell, whether it is inside the area (not its edge rows).
+    inside: Arc<Vec<bool>>,
+    /// Per type, the first type that stands for it as a goal's type:
+    /// same class, same targets, carried by the same types.
+    canon: Vec<usize>,
+    /// Per movement class (index `class[u]`), built on first use: each
+    /// cell's `RECV` (a path may end there) and `PASS` (a path may go on
+    /// through it: crossed, or entered as one of our places) bits, and
+    /// `STEP` (a plain move may go there).
+    masks: Vec<Option<Rc<Vec<u8>>>>,
+    /// The search's queue, kept between fields.
+    queue: Vec<u32>,
     /// Own units by id, as indexes into `v.own`.
     by_id: HashMap<i32, usize>,
     /// Own ground units that found nothing to do on their land: where
@@ -116,7 +147,7 @@ struct Know<'a> {
 }
 
 impl<'a> Know<'a> {
-    fn new(v: &'a View) -> Know<'a> {
+    fn new(v: &'a View, grid: &mut Option<Grid>) -> Know<'a> {
         let area = Area {
             width: v.width,
             height: v.height,
@@ -142,10 +173,38 @@ impl<'a> Know<'a> {
             })
             .collect();
         let kinds: Vec<Kind> = v.types.iter().map(|t| kind_of(t, &land)).collect();
-        let class = (0..v.types.len())
+        // Types that move alike over the same terrain and may enter the
+        // same places share a class (and so their fields).
+        let class: Vec<usize> = (0..v.types.len())
             .map(|u| {
                 (0..u)
-                    .find(|&w| v.types[w].enters == v.types[u].enters && kinds[w] == kinds[u])
+                    .find(|&w| {
+                        v.types[w].enters == v.types[u].enters
+                            && kinds[w] == kinds[u]
+                            && v.types.iter().enumerate().all(|(p, pt)| {
+                                kinds[p] != Kind::Place
+                                    || pt.carries.contains(&u) == pt.carries.contains(&w)
+                            })
+                    })
+                    .unwrap_or(u)
+            })
+            .collect();
+        let g = match grid.take() {
+            Some(g) if g.area == (area.width, area.height, area.circumference) => g,
+            _ => Grid::new(&area),
+        };
+        let (nb, inside) = (g.nb.clone(), g.inside.clone());
+        *grid = Some(g);
+        let carried_by =
+            |u: usize| -> Vec<bool> { v.types.iter().map(|t| t.carries.contains(&u)).collect() };
+        let canon = (0..v.types.len())
+            .map(|u| {
+                (0..u)
+                    .find(|&w| {
+                        class[w] == class[u]
+                            && v.types[w].hits == v.types[u].hits
+                            && carried_by(w) == carried_by(u)
+                    })
                     .unwrap_or(u)
             })
             .collect();
@@ -165,9 +224,14 @@ impl<'a> Know<'a> {
             }
         }
         let mut own_place_at = vec![false; area.cells()];
-        for (u, &t) in v.own.iter().zip(&own_types) {
+        let mut dock_at = vec![usize::MAX; area.cells()];
+        for (i, (u, &t)) in v.own.iter().zip(&own_types).enumerate() {
             if t != usize::MAX && kinds[t] == Kind::Place && area.in_area(u.x, u.y) {
-                own_place_at[area.index(u.x, u.y)] = true;
+                let c = area.index(u.x, u.y);
+                own_place_at[c] = true;
+                if u.complete && u.transport == 0 {
+                    dock_at[c] = i;
+                }
             }
         }
         let by_id = v.own.iter().enumerate().map(|(i, u)| (u.id, i)).collect();
@@ -181,11 +245,51 @@ impl<'a> Know<'a> {
             seen_types,
             foe_at,
             own_place_at,
+            dock_at,
             class,
             fields: HashMap::new(),
+            nb,
+            inside,
+            canon,
+            masks: vec![None; v.types.len()],
+            queue: Vec::new(),
             by_id,
             waiting: Vec::new(),
         }
+    }
+
+    /// The class's cell bits (see `masks`), built once a turn.
+    fn mask(&mut self, u: usize) -> Rc<Vec<u8>> {
+        let cl = self.class[u];
+        if let Some(m) = &self.masks[cl] {
+            return m.clone();
+        }
+        let mut m = vec![0u8; self.area.cells()];
+        for y in 0..self.area.height {
+            for x in 0..self.area.width {
+                if !self.area.in_area(x, y) {
+                    continue;
+                }
+                let c = self.cell(x, y);
+                let ok = self.terrain_ok(u, x, y);
+                let pass = self.passable(u, x, y);
+                let dock = self.dock(u, c).is_some();
+                let mut b = 0;
+                if ok || self.own_place_at[c] {
+                    b |= RECV;
+                }
+                if pass || dock {
+                    b |= PASS;
+                }
+                if pass && !self.foe_at[c] {
+                    b |= STEP;
+                }
+                m[c] = b;
+            }
+        }
+        let m = Rc::new(m);
+        self.masks[cl] = Some(m.clone());
+        m
     }
 
     fn t(&self, u: usize) -> &'a TypeInfo {
@@ -205,8 +309,9 @@ impl<'a> Know<'a> {
         })
     }
 
-    fn is_land(&self, x: i32, y: i32) -> bool {
-        let t = self.terrain[self.cell(x, y)];
+    /// Whether the cell is seen to be land (terrain some place stands on).
+    fn is_land(&self, c: usize) -> bool {
+        let t = self.terrain[c];
         t != UNSEEN && self.land.get(usize::from(t)).copied().unwrap_or(false)
     }
 
@@ -233,6 +338,14 @@ impl<'a> Know<'a> {
             && (self.kinds[u] == Kind::Air || !self.own_place_at[self.cell(x, y)])
     }
 
+    /// The id of our place in the cell that a type-`u` unit may enter on
+    /// its way (ships cross a town that joins two seas this way).
+    fn dock(&self, u: usize, c: usize) -> Option<i32> {
+        let i = *self.dock_at.get(c)?;
+        (i != usize::MAX && self.t(self.own_types[i]).carries.contains(&u))
+            .then(|| self.v.own[i].id)
+    }
+
     /// Whether a `move` of a type-`u` unit into the cell may succeed.
     fn can_step(&self, u: usize, x: i32, y: i32) -> bool {
         self.passable(u, x, y) && !self.foe_at[self.cell(x, y)]
@@ -243,22 +356,29 @@ impl<'a> Know<'a> {
         s.side != self.v.side && s.transport == 0 && self.seen_types[i] != usize::MAX
     }
 
-    /// The goal cells of a field for type `u`.
-    fn goals(&self, u: usize, goal: Goal) -> Vec<(i32, i32)> {
+    /// The goal cells of a field for type `u` (whose cell bits are `mask`).
+    fn goals(&self, u: usize, goal: Goal, mask: &[u8]) -> Vec<usize> {
         let v = self.v;
-        let own = |f: &dyn Fn(usize, &OwnUnit) -> bool| -> Vec<(i32, i32)> {
+        let area = self.area;
+        let at = |x: i32, y: i32| area.in_area(x, y).then(|| area.index(x, y));
+        let own = |f: &dyn Fn(usize, &OwnUnit) -> bool| -> Vec<usize> {
             v.own
                 .iter()
                 .zip(&self.own_types)
                 .filter(|(o, &t)| t != usize::MAX && o.complete && f(t, o))
-                .map(|(o, _)| (o.x, o.y))
+                .filter_map(|(o, _)| at(o.x, o.y))
                 .collect()
         };
-        let foes = |f: &dyn Fn(usize) -> bool| -> Vec<(i32, i32)> {
+        let foes = |f: &dyn Fn(usize) -> bool| -> Vec<usize> {
             (0..v.units.len())
                 .filter(|&i| self.is_foe(i) && f(self.seen_types[i]))
-                .map(|i| (v.units[i].x, v.units[i].y))
+                .filter_map(|i| at(v.units[i].x, v.units[i].y))
                 .collect()
+        };
+        let step_next = |c: usize| {
+            self.nb[c].iter().any(|&n| {
+                n != NONE && mask[n as usize] & PASS != 0 && !self.own_place_at[n as usize]
+            })
         };
         match goal {
             Goal::Places => foes(&|t| self.kinds[t] == Kind::Place),
@@ -266,22 +386,9 @@ impl<'a> Know<'a> {
             Goal::Movers(h) => {
                 foes(&|t| self.t(h).hits.contains(&t) && self.kinds[t] != Kind::Place)
             }
-            Goal::Unseen => {
-                let mut out = Vec::new();
-                for y in 0..v.height {
-                    for x in 0..v.width {
-                        if self.area.inside_area(x, y)
-                            && self.terrain[self.cell(x, y)] == UNSEEN
-                            && self
-                                .neighbours(x, y)
-                                .any(|(nx, ny)| self.passable(u, nx, ny))
-                        {
-                            out.push((x, y));
-                        }
-                    }
-                }
-                out
-            }
+            Goal::Unseen => (0..self.terrain.len())
+                .filter(|&c| self.inside[c] && self.terrain[c] == UNSEEN && step_next(c))
+                .collect(),
             Goal::Shelter(w) => own(&|t, _| self.t(t).carries.contains(&w)),
             Goal::Ferry(w) => {
                 own(&|t, _| self.kinds[t] != Kind::Place && self.t(t).carries.contains(&w))
@@ -289,15 +396,13 @@ impl<'a> Know<'a> {
             Goal::Waiting => self
                 .waiting
                 .iter()
-                .filter(|&&(x, y, _)| self.own_place_at[self.cell(x, y)])
-                .map(|&(x, y, _)| (x, y))
+                .filter_map(|&(x, y, _)| at(x, y))
+                .filter(|&c| self.own_place_at[c])
                 .collect(),
             Goal::Harbour => own(&|t, o| {
                 self.kinds[t] == Kind::Place
                     && self.t(t).carries.contains(&u)
-                    && self
-                        .neighbours(o.x, o.y)
-                        .any(|(nx, ny)| self.passable(u, nx, ny))
+                    && at(o.x, o.y).is_some_and(step_next)
             }),
             Goal::Landing(g) => {
                 // Water next to land from which troops of type g reach a
@@ -310,31 +415,42 @@ impl<'a> Know<'a> {
                 let Some(field) = field else {
                     return Vec::new();
                 };
-                let mut out = Vec::new();
-                for y in 0..v.height {
-                    for x in 0..v.width {
-                        if self.passable(u, x, y)
-                            && self.neighbours(x, y).any(|(nx, ny)| {
-                                self.is_land(nx, ny) && field[self.cell(nx, ny)] < FAR
+                (0..self.terrain.len())
+                    .filter(|&c| {
+                        mask[c] & PASS != 0
+                            && !self.own_place_at[c]
+                            && self.nb[c].iter().any(|&n| {
+                                n != NONE && self.is_land(n as usize) && field[n as usize] < FAR
                             })
-                        {
-                            out.push((x, y));
-                        }
-                    }
-                }
-                out
+                    })
+                    .collect()
             }
         }
     }
 
     /// A field already built (Landing reads its troops' fields this way).
     fn field_ro(&self, u: usize, goal: Goal) -> Option<Rc<Vec<i32>>> {
-        self.fields.get(&(self.class[u], goal)).cloned()
+        self.fields.get(&(self.class[u], self.norm(goal))).cloned()
+    }
+
+    /// The goal with its type replaced by the type standing for it, so
+    /// types that hit and board alike share fields.
+    fn norm(&self, goal: Goal) -> Goal {
+        let c = |t: usize| self.canon.get(t).copied().unwrap_or(t);
+        match goal {
+            Goal::Foes(h) => Goal::Foes(c(h)),
+            Goal::Movers(h) => Goal::Movers(c(h)),
+            Goal::Shelter(w) => Goal::Shelter(c(w)),
+            Goal::Ferry(w) => Goal::Ferry(c(w)),
+            Goal::Landing(g) => Goal::Landing(c(g)),
+            g => g,
+        }
     }
 
     /// Steps from each cell to the nearest goal over cells type `u` may
     /// cross (goal cells count whatever their terrain); `FAR` if none.
     fn field(&mut self, u: usize, goal: Goal) -> Rc<Vec<i32>> {
+        let goal = self.norm(goal);
         let key = (self.class[u], goal);
         if let Some(f) = self.fields.get(&key) {
             return f.clone();
@@ -346,36 +462,40 @@ impl<'a> Know<'a> {
                 self.field(g, Goal::Foes(g));
             }
         }
-        let goals = self.goals(u, goal);
+        let mask = self.mask(u);
+        let goals = self.goals(u, goal, &mask);
         let mut dist = vec![FAR; self.area.cells()];
-        let mut queue = std::collections::VecDeque::with_capacity(goals.len() * 4);
-        for (x, y) in goals {
-            if self.area.in_area(x, y) {
-                let c = self.cell(x, y);
-                if dist[c] == FAR {
-                    dist[c] = 0;
-                    queue.push_back((x, y));
-                }
+        let mut queue = std::mem::take(&mut self.queue);
+        queue.clear();
+        for c in goals {
+            if dist[c] == FAR {
+                dist[c] = 0;
+                queue.push(c as u32);
             }
         }
-        while let Some((x, y)) = queue.pop_front() {
-            let d = dist[self.cell(x, y)];
-            for d6 in 0..6 {
-                let (nx, ny) = (self.area.wrapx(x + DX[d6]), y + DY[d6]);
-                if !self.area.in_area(nx, ny) {
+        let mut head = 0;
+        while head < queue.len() {
+            let c = queue[head] as usize;
+            head += 1;
+            let d = dist[c] + 1;
+            for &n in &self.nb[c] {
+                if n == NONE {
                     continue;
                 }
-                let c = self.cell(nx, ny);
-                if dist[c] == FAR && self.terrain_ok(u, nx, ny) {
-                    // Units inside one of our places start from it, but
-                    // no path goes through it.
-                    dist[c] = d + 1;
-                    if self.passable(u, nx, ny) {
-                        queue.push_back((nx, ny));
+                let n = n as usize;
+                let b = mask[n];
+                // A path may end in a cell the type may stand in (or one
+                // of our places it starts from), and go on only through
+                // cells it crosses or places it enters.
+                if dist[n] == FAR && b & RECV != 0 {
+                    dist[n] = d;
+                    if b & PASS != 0 {
+                        queue.push(n as u32);
                     }
                 }
             }
         }
+        self.queue = queue;
         let f = Rc::new(dist);
         self.fields.insert(key, f.clone());
         f
@@ -385,6 +505,40 @@ impl<'a> Know<'a> {
     fn first_field(&mut self, u: usize, x: i32, y: i32, goals: &[Goal]) -> Option<Rc<Vec<i32>>> {
         let c = self.cell(x, y);
         goals.iter().map(|&g| self.field(u, g)).find(|f| f[c] < FAR)
+    }
+}
+
+/// The map's cell neighbours, kept by a bot from turn to turn.
+struct Grid {
+    area: (i32, i32, i32),
+    nb: Arc<Vec<[u32; 6]>>,
+    inside: Arc<Vec<bool>>,
+}
+
+impl Grid {
+    fn new(area: &Area) -> Grid {
+        let mut nb = vec![[NONE; 6]; area.cells()];
+        let mut inside = vec![false; area.cells()];
+        for y in 0..area.height {
+            for x in 0..area.width {
+                if !area.in_area(x, y) {
+                    continue;
+                }
+                let c = area.index(x, y);
+                inside[c] = area.inside_area(x, y);
+                for d in 0..6 {
+                    let (nx, ny) = (area.wrapx(x + DX[d]), y + DY[d]);
+                    if area.in_area(nx, ny) {
+                        nb[c][d] = area.index(nx, ny) as u32;
+                    }
+                }
+            }
+        }
+        Grid {
+            area: (area.width, area.height, area.circumference),
+            nb: Arc::new(nb),
+            inside: Arc::new(inside),
+        }
     }
 }
 
@@ -495,8 +649,17 @@ impl Plan<'_, '_> {
             // blocked, a step aside (once a turn) finds another way in.
             let mut closer: Vec<(i32, i32)> = Vec::with_capacity(6);
             let mut aside: Vec<(i32, i32)> = Vec::with_capacity(6);
+            let mut dock = None;
             for (x, y) in self.k.neighbours(self.at.0, self.at.1) {
-                let d = field[self.k.cell(x, y)];
+                let c = self.k.cell(x, y);
+                let d = field[c];
+                if d < here && !self.k.can_step(self.t, x, y) {
+                    if let Some(id) = self.k.dock(self.t, c) {
+                        if ok(self.k, (x, y), self.moved + 1) {
+                            dock = Some(id);
+                        }
+                    }
+                }
                 if d > here || !self.k.can_step(self.t, x, y) || !ok(self.k, (x, y), self.moved + 1)
                 {
                     continue;
@@ -515,6 +678,12 @@ impl Plan<'_, '_> {
                 None
             };
             let Some(&next) = pick else {
+                // The way on is through one of our places: go in (the
+                // next turn's walk leaves it on the far side).
+                if let Some(id) = dock {
+                    self.out.push(order(self.u.id, "enter", vec![num(id)]));
+                    self.acp = 0;
+                }
                 break;
             };
             self.out.push(order(
@@ -935,11 +1104,14 @@ fn random_pick(_: &Know<'_>, _: &OwnUnit, options: &[usize], rng: &mut GameRng) 
 }
 
 /// The greedy bot.
-pub struct Greedy;
+#[derive(Default)]
+pub struct Greedy {
+    grid: Option<Grid>,
+}
 
 impl Bot<Xconq> for Greedy {
     fn orders(&mut self, _rules: &Xconq, v: &View, _seat: Seat, rng: &mut GameRng) -> Orders {
-        let mut k = Know::new(v);
+        let mut k = Know::new(v, &mut self.grid);
         let mut orders = Vec::new();
         let mut ferries = Vec::new();
         // Troops first (they board ferries and land before ferries sail),
@@ -993,11 +1165,14 @@ impl Bot<Xconq> for Greedy {
 }
 
 /// The random bot.
-pub struct Random;
+#[derive(Default)]
+pub struct Random {
+    grid: Option<Grid>,
+}
 
 impl Bot<Xconq> for Random {
     fn orders(&mut self, _rules: &Xconq, v: &View, _seat: Seat, rng: &mut GameRng) -> Orders {
-        let mut k = Know::new(v);
+        let mut k = Know::new(v, &mut self.grid);
         let mut orders = Vec::new();
         for i in 0..v.own.len() {
             let t = k.own_types[i];
@@ -1152,7 +1327,7 @@ mod tests {
 
     fn orders_of(v: &View, unit: i32) -> Vec<Order> {
         let mut rng = GameRng::from_seed(1);
-        let all = Greedy.orders(&Xconq::default(), v, Seat(0), &mut rng);
+        let all = Greedy::default().orders(&Xconq::default(), v, Seat(0), &mut rng);
         all.orders.into_iter().filter(|o| o.unit == unit).collect()
     }
 
@@ -1261,7 +1436,7 @@ mod tests {
             ..v
         };
         let mut rng = GameRng::from_seed(2);
-        let o = Random.orders(&Xconq::default(), &v2, Seat(0), &mut rng);
+        let o = Random::default().orders(&Xconq::default(), &v2, Seat(0), &mut rng);
         assert!(o
             .orders
             .iter()

@@ -101,9 +101,12 @@ fn thousand_seeded_bot_games() {
 }
 
 /// How many seeded bot games end within 300 turns, and what a turn costs,
-/// without the per-turn checks (the figures of BENCHMARKS.md):
+/// without the per-turn checks (the figures of BENCHMARKS.md): Frontier,
+/// intro, and standard on synthesised worlds with 2 and with 7 sides;
+/// seats alternate between the two bots of each pairing. Run it with
 /// `cargo test --release -p orderly-xconq --test it -- --ignored --nocapture
-/// bot_games_end`; `XCONQ_BOT_GAMES` sets the games per scenario (100).
+/// bot_games_end`; `XCONQ_BOT_GAMES` sets the games per pairing (100) and
+/// `XCONQ_BOT_SCENARIOS` picks some of `frontier,intro,standard-2,standard-7`.
 #[test]
 #[ignore = "a measurement: run in release with --ignored (see its doc)"]
 fn bot_games_end() {
@@ -111,27 +114,57 @@ fn bot_games_end() {
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(100);
-    let mut scenarios = vec![("frontier", Library::built_in())];
+    let wanted = std::env::var("XCONQ_BOT_SCENARIOS").ok();
+    let wants = |name: &str| {
+        wanted
+            .as_deref()
+            .is_none_or(|w| w.split(',').any(|s| s == name))
+    };
+    // (label, scenario, library, sides option)
+    let mut scenarios: Vec<(&str, &str, Library, Option<u64>)> =
+        vec![("frontier", "frontier", Library::built_in(), None)];
     if let Some(lib) = super::shared_lib() {
-        scenarios.push(("intro", Library::with_dirs([lib])));
+        scenarios.push(("intro", "intro", Library::with_dirs([lib.clone()]), None));
+        for sides in [2, 7] {
+            let label = if sides == 2 {
+                "standard-2"
+            } else {
+                "standard-7"
+            };
+            scenarios.push((
+                label,
+                "standard",
+                Library::with_dirs([lib.clone()]),
+                Some(sides),
+            ));
+        }
     } else {
-        println!("intro skipped: no ../shared/corpus/xconq/lib");
+        println!("intro and standard skipped: no ../shared/corpus/xconq/lib");
     }
-    for (scenario, library) in scenarios {
+    for (label, scenario, library, sides) in scenarios {
+        if !wants(label) {
+            continue;
+        }
         let rules = Arc::new(Xconq::new(library));
         for bots in [["greedy", "greedy"], ["random", "greedy"]] {
             let (mut ended, mut turns, mut won_by) = (0, 0u64, [0usize; 3]);
             let (mut total, mut in_bots) = (std::time::Duration::ZERO, std::time::Duration::ZERO);
             let mut unfinished = Vec::new();
             for seed in 1..=per {
-                let setup = Setup {
+                let mut setup = Setup {
                     scenario: scenario.into(),
                     seed,
                     ..Setup::default()
                 };
+                if let Some(n) = sides {
+                    setup.options.insert("sides".into(), n.into());
+                }
                 let start = std::time::Instant::now();
                 let mut m = Match::start(rules.clone(), setup, false, None).expect("sets up");
                 let seats = rules.seats(m.state()).len();
+                if let Some(n) = sides {
+                    assert_eq!(seats as u64, n, "the sides option gives {n} seats");
+                }
                 let mut players: Vec<_> = (0..seats)
                     .map(|i| rules.bot(bots[i % 2]).expect("a bot"))
                     .collect();
@@ -155,13 +188,14 @@ fn bot_games_end() {
                 match m.outcome() {
                     Some(o) => {
                         ended += 1;
-                        won_by[o.winner.map_or(2, |s| s.0.min(1))] += 1;
+                        // Seats 0, 2, 4... play the first bot.
+                        won_by[o.winner.map_or(2, |s| s.0 % 2)] += 1;
                     }
                     None => unfinished.push(seed),
                 }
             }
             println!(
-                "{scenario} {}-vs-{}: {per} games, {ended} ended within 300 turns (won by seat 0 / seat 1 / drawn: {won_by:?}), {turns} turns, {:.3} ms a turn ({:.3} ms of it in bots); unfinished seeds {:?}",
+                "{label} {}-vs-{}: {per} games, {ended} ended within 300 turns (won by the first bot / the second / drawn: {won_by:?}), {turns} turns, {:.3} ms a turn ({:.3} ms of it in bots); unfinished seeds {:?}",
                 bots[0],
                 bots[1],
                 total.as_secs_f64() * 1e3 / turns as f64,
