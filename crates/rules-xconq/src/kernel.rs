@@ -579,20 +579,33 @@ impl<'a> K<'a> {
 
     // ----- spiral searches (§4.3) -----
 
-    /// A ring's cells in the search's order, with the inside test applied.
-    /// Computed as they are walked: a search visits a ring per distance for
-    /// every unit with a surplus or a need each turn, and a list per ring
-    /// was a fifth of the economy's cost.
-    fn ring_cells(&self, x0: i32, y0: i32, dist: i32, dd: usize, clockwise: i32) -> Ring {
-        Ring {
-            area: self.s.area,
-            x0,
-            y0,
-            dist,
-            dd,
-            clockwise,
-            side: 0,
-            step: 0,
+    /// A ring's cells in the search's order, with the inside test applied,
+    /// into `out` (cleared first). A search fills one list ring after ring
+    /// rather than a fresh list per ring: a search runs for every unit with
+    /// a surplus or a need each turn, and those lists were a fifth of the
+    /// economy's instructions.
+    fn ring_cells(
+        &self,
+        x0: i32,
+        y0: i32,
+        dist: i32,
+        dd: usize,
+        clockwise: i32,
+        out: &mut Vec<(i32, i32)>,
+    ) {
+        let area = self.s.area;
+        out.clear();
+        for k in 0..6 {
+            let dir = (k + dd) % 6;
+            let (cx, cy) = (x0 + dist * DX[dir], y0 + dist * DY[dir]);
+            let dir2 = ((dir as i32 + clockwise + 3) % 6) as usize;
+            for i in 0..dist {
+                let (x, y) = (cx + i * DX[dir2], cy + i * DY[dir2]);
+                let x = area.wrapx(x);
+                if (0..area.height).contains(&y) && area.inside_area(x, y) {
+                    out.push((x, y));
+                }
+            }
         }
     }
 
@@ -612,9 +625,11 @@ impl<'a> K<'a> {
         if maxdist >= 0 && area.inside_area(x0, y0) && !visit(self, x0, y0) {
             return;
         }
+        let mut ring = Vec::with_capacity(6 * maxdist.max(0) as usize);
         for dist in 1..=maxdist {
             let dd = self.s.rng.random_dir(site);
-            for (x, y) in self.ring_cells(x0, y0, dist, dd, clockwise) {
+            self.ring_cells(x0, y0, dist, dd, clockwise, &mut ring);
+            for &(x, y) in &ring {
                 if !visit(self, x, y) {
                     return;
                 }
@@ -637,51 +652,15 @@ impl<'a> K<'a> {
         let area = self.s.area;
         let range = range.min(area.width).max(range.min(area.height));
         let clockwise = if self.s.rng.flip_coin(site) { 1 } else { -1 };
+        let mut ring = Vec::with_capacity(6 * range.max(0) as usize);
         for dist in 1..=range {
             let dd = self.s.rng.random_dir(site);
-            for (x, y) in self.ring_cells(x0, y0, dist, dd, clockwise) {
+            self.ring_cells(x0, y0, dist, dd, clockwise, &mut ring);
+            for &(x, y) in &ring {
                 if visit(self, x, y) >= limit {
                     return;
                 }
             }
         }
-    }
-}
-
-/// The cells of one ring of a spiral search (`K::ring_cells`): six sides of
-/// `dist` cells each, starting in direction `dd` and turning `clockwise`.
-struct Ring {
-    area: crate::geometry::Area,
-    x0: i32,
-    y0: i32,
-    dist: i32,
-    dd: usize,
-    clockwise: i32,
-    side: usize,
-    step: i32,
-}
-
-impl Iterator for Ring {
-    type Item = (i32, i32);
-
-    fn next(&mut self) -> Option<(i32, i32)> {
-        while self.side < 6 {
-            if self.step >= self.dist {
-                self.side += 1;
-                self.step = 0;
-                continue;
-            }
-            let dir = (self.side + self.dd) % 6;
-            let (cx, cy) = (self.x0 + self.dist * DX[dir], self.y0 + self.dist * DY[dir]);
-            let dir2 = ((dir as i32 + self.clockwise + 3) % 6) as usize;
-            let i = self.step;
-            self.step += 1;
-            let (x, y) = (cx + i * DX[dir2], cy + i * DY[dir2]);
-            let x = self.area.wrapx(x);
-            if (0..self.area.height).contains(&y) && self.area.inside_area(x, y) {
-                return Some((x, y));
-            }
-        }
-        None
     }
 }
