@@ -1104,6 +1104,7 @@ mod tests {
             supply: vec![fuel],
             transport,
             occupants: vec![],
+            hold: false,
         }
     }
 

@@ -93,10 +93,22 @@ impl Game {
             .collect();
         queues.sort_by_key(|q| q.0);
         while queues.iter().any(|q| !q.1.is_empty()) {
-            for (_, q) in &mut queues {
+            for (side, q) in &mut queues {
                 for _ in 0..ORDERS_PER_PASS {
                     let Some(o) = q.pop_front() else { break };
+                    if crate::orders::SEAT_ORDERS.contains(&o.action) {
+                        done.push(k.run_hold(*side, o.unit, o.action == "hold"));
+                        continue;
+                    }
                     done.push(k.run_action(o.unit, o.action, o.args.clone(), o.actee, "order"));
+                    // A seat that sends a holding unit somewhere wakes it
+                    // (docs/xconq-decisions.md, "Holding units").
+                    if matches!(o.action, "move" | "enter") {
+                        let mover = if o.actee != 0 { o.actee } else { o.unit };
+                        if let Some(u) = k.s.units.get_mut(mover as usize) {
+                            u.hold = false;
+                        }
+                    }
                 }
             }
         }
@@ -113,6 +125,33 @@ impl Game {
 }
 
 impl K<'_> {
+    /// A seat's `hold` (`hold` true) or `wake` order for unit `id`: the
+    /// unit's decision to stay put (§10.5). Done when the unit is still the
+    /// side's and alive (the order ran after others that may have changed
+    /// that), `cannot-do` otherwise; it costs nothing and draws nothing.
+    pub fn run_hold(&mut self, side: usize, id: i32, hold: bool) -> Executed {
+        let rs = self.s.rng.rs;
+        let ours = self
+            .s
+            .units
+            .get(id as usize)
+            .is_some_and(|u| u.side == side && u.hp > 0 && !u.flushed);
+        if ours {
+            self.um(id).hold = hold;
+        }
+        Executed {
+            turn: self.s.turn,
+            unit: id,
+            actee: 0,
+            action: if hold { "hold" } else { "wake" },
+            args: Vec::new(),
+            result: if ours { "action-done" } else { "cannot-do" },
+            rs,
+            rs_after: rs,
+            by: "order",
+        }
+    }
+
     /// A side resigns (D9, §12.4): to no one, or handing its units over.
     pub fn resign(&mut self, side: usize, to: Option<usize>) {
         if !self.s.sides[side].ingame {

@@ -9,6 +9,7 @@ mod games;
 mod invariants;
 mod property;
 mod rules;
+mod seat;
 mod standard;
 
 /// The module library of `../shared`, or None (after one line on standard
