@@ -228,22 +228,10 @@ pub fn new_game_with(
                 seed: kernel_seed,
             };
             crate::synth::synthesise(&loaded.rules, settings, &ask, rng)
-                .map_err(|e| crate::Error::World {
-                    message: format!(
-                        "a {}x{} world has no room for {} countries {} cells apart or closer; use fewer sides (options.sides) or a larger world (options.world-size)",
-                        settings.width, settings.height, e.sides, settings.separation_min
-                    ),
-                })?
+                .map_err(|e| crate::Error::no_room(settings, e.sides))?
                 .0
         }
-        (None, None) => {
-            return Err(crate::Error::World {
-                message: format!(
-                    "module {} gives no world and none can be made from it: a playable module places its own terrain and units, or names a world synthesis (e.g. make-fractal-percentile-terrain) with its settings; `orderly xconq support -L LIB {}` says what it lacks",
-                    req.module, req.module
-                ),
-            })
-        }
+        (None, None) => return Err(crate::Error::no_world(req.module)),
     };
     if let Some(false) = options.get("intro-autoconstruct").and_then(Value::as_bool) {
         state.intro_rule = false;
