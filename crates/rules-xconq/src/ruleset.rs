@@ -149,6 +149,7 @@ impl K<'_> {
             rs,
             rs_after: rs,
             by: "order",
+            side,
         }
     }
 
@@ -447,8 +448,14 @@ impl Ruleset for Xconq {
         let turn = g.state.turn;
         let done = g.play_turn(&ready_orders, &resign);
         if let Some(log) = log {
+            // While the game runs the host shows anyone only the actions
+            // every seat may see (`seenBy`, host `public.rs`): a unit's
+            // action (its moves, its `rs`) only to its own seat (§15.4);
+            // a turn's events to the seats that observed all of them; the
+            // new turn's generator state to no one (it foretells the draws).
+            let seats = g.state.sides.len().saturating_sub(1);
             for e in &done {
-                let side = g.state.units.get(e.unit as usize).map_or(0, |u| u.side);
+                let side = e.side;
                 let mut a = Action::new(
                     e.action,
                     Some(e.unit.max(0) as u64),
@@ -465,7 +472,11 @@ impl Ruleset for Xconq {
                 .with("by", if e.by == "order" { "order" } else { "auto" })
                 .with("result", e.result)
                 .with("rs", e.rs)
-                .with("turn", e.turn);
+                .with("turn", e.turn)
+                .with(
+                    "seenBy",
+                    json!(side.checked_sub(1).into_iter().collect::<Vec<_>>()),
+                );
                 if e.actee != 0 && e.actee != e.unit {
                     a = a.with("actee", e.actee);
                 }
@@ -480,20 +491,27 @@ impl Ruleset for Xconq {
                 }
                 log.push(a);
             }
-            let events: Vec<Value> = g.state.history.events[events_before..]
+            let new_events = &g.state.history.events[events_before..];
+            let events: Vec<Value> = new_events
                 .iter()
                 .map(|e| event_json(&g.rules, &g.state, e))
                 .collect();
-            log.push(
-                Action::new("turn-end", None, None)
-                    .with("turn", turn)
-                    .with("events", Value::Array(events)),
-            );
+            let mut end = Action::new("turn-end", None, None)
+                .with("turn", turn)
+                .with("events", Value::Array(events));
+            if !new_events.is_empty() {
+                let seen: Vec<usize> = (0..seats)
+                    .filter(|&seat| new_events.iter().all(|e| e.observers.includes(seat + 1)))
+                    .collect();
+                end = end.with("seenBy", json!(seen));
+            }
+            log.push(end);
             if g.state.turn > turn {
                 log.push(
                     Action::new("turn-start", None, None)
                         .with("turn", g.state.turn)
-                        .with("rs", g.state.rng.rs),
+                        .with("rs", g.state.rng.rs)
+                        .with("seenBy", json!([])),
                 );
             }
         }

@@ -276,3 +276,28 @@ fn see_all_shows_every_seat_every_unit_and_without_it_the_fog_stays() {
         .unwrap()
         .is_none());
 }
+
+/// While a game runs the host shows anyone only the record's actions
+/// every seat may see (`seenBy`): a unit's action only to its own seat,
+/// the new turn's generator state to no one (§15.4).
+#[test]
+fn recorded_actions_are_seen_only_by_the_acting_seat() {
+    let (x, mut g) = frontier();
+    let log = turn(
+        &x,
+        &mut g,
+        orders(
+            r#"{"orders": [{"unit": 3, "action": "move", "args": [7, 8, 0]}, {"unit": 3, "action": "hold"}]}"#,
+        ),
+    );
+    let units: Vec<_> = log.iter().filter(|a| a.unit.is_some()).collect();
+    assert_eq!(units.len(), 2, "{log:?}");
+    for a in units {
+        assert_eq!(a.team_id, Some(0));
+        assert_eq!(a.seen_by(), Some(vec![0]), "{a:?}");
+        assert!(!a.is_public(2));
+    }
+    let start = log.iter().find(|a| a.action_type == "turn-start").unwrap();
+    assert!(start.extra.get("rs").is_some());
+    assert!(!start.is_public(2), "the generator state is nobody's");
+}
