@@ -18,3 +18,13 @@ mod standard;
 pub fn shared_lib() -> Option<std::path::PathBuf> {
     testkit::shared("corpus/xconq/lib")
 }
+
+/// The ids of the units an SVG draws (`data-kind="unit" data-id="N"`).
+pub fn drawn_units(svg: &str) -> Vec<i32> {
+    svg.match_indices("data-kind=\"unit\" data-id=\"")
+        .map(|(i, m)| {
+            let rest = &svg[i + m.len()..];
+            rest[..rest.find('"').unwrap()].parse().unwrap()
+        })
+        .collect()
+}

@@ -199,16 +199,6 @@ fn see_all_setup(seed: u64) -> Setup {
     }
 }
 
-/// The ids of the units an SVG draws (`data-kind="unit" data-id="N"`).
-fn drawn_units(svg: &str) -> Vec<i32> {
-    svg.match_indices("data-kind=\"unit\" data-id=\"")
-        .map(|(i, m)| {
-            let rest = &svg[i + m.len()..];
-            rest[..rest.find('"').unwrap()].parse().unwrap()
-        })
-        .collect()
-}
-
 /// With `see-all` every seat's view, view file, picture and events show
 /// every unit as it is; without it the same game shows side 1 nothing of
 /// side 2 at the start.
@@ -260,7 +250,7 @@ fn see_all_shows_every_seat_every_unit_and_without_it_the_fog_stays() {
             let (name, text) = &x.view_files(m.state(), Some(seat))[0];
             assert_eq!(x.parse_view(name, text).unwrap(), view);
             let svg = render::view_svg(&drawing, &serde_json::to_value(&view).unwrap()).unwrap();
-            let drawn = drawn_units(&svg);
+            let drawn = super::drawn_units(&svg);
             for id in &theirs {
                 assert!(drawn.contains(id), "picture: unit {id}");
             }
