@@ -134,6 +134,9 @@ export default {
     let attacks = 0;
     let walks = 0;
     let builds = 0;
+    let holder = null; // the unit told to hold, then to wake
+    let holdStage = null;
+    let holdChecked = false;
     const shots = []; // per turn: what the page drew, and what the seat knew
     let map = null; // the map's size, for distances
     for (;;) {
@@ -177,11 +180,46 @@ export default {
         builds++;
       }
 
+      // Hold and wake by clicks: from our second turn, one complete mobile
+      // unit is told to hold (stay put); the next turn the server's view says it
+      // holds and its controls offer Wake, which is clicked; the turn
+      // after, it no longer holds.
+      if (holder && holdStage === 'held') {
+        const u = view.own.find((o) => o.id === holder);
+        if (u) {
+          assert(u.hold === true, `unit ${holder} holds after its Hold order`);
+          await page.locator(`.pick[data-kind="unit"][data-id="${holder}"]`).first().click();
+          await page.getByRole('button', {name: 'Wake', exact: true}).click();
+          await page.locator(`#orders > li[data-key="unit:${holder}"]`).waitFor();
+          clicks += 2;
+          holdStage = 'woken';
+        } else {
+          holder = null; // lost: try again with another unit
+          holdStage = null;
+        }
+      } else if (holder && holdStage === 'woken') {
+        const u = view.own.find((o) => o.id === holder);
+        if (u) assert(u.hold === false, `unit ${holder} no longer holds after Wake`);
+        holdStage = 'done';
+        holdChecked = Boolean(u);
+      } else if (!holder && holdStage === null && turns >= 1) {
+        const u = view.own.find((o) => o.complete && view.types[typeOf(view, o.type)].mobile);
+        if (u) {
+          await page.locator(`.pick[data-kind="unit"][data-id="${u.id}"]`).first().click();
+          await page.getByRole('button', {name: 'Hold', exact: true}).click();
+          await page.locator(`#orders > li[data-key="unit:${u.id}"]`).waitFor();
+          clicks += 2;
+          holder = u.id;
+          holdStage = 'held';
+        }
+      }
+
       // A few units: attack, march on a town, or explore.
       const taken = new Set();
       let ordered = 0;
       for (const u of view.own) {
         if (ordered >= MOVERS_PER_TURN) break;
+        if (u.id === holder && holdStage !== 'done') continue;
         const step = planUnit(view, u, taken);
         if (!step) continue;
         await page.locator(`.pick[data-kind="unit"][data-id="${u.id}"]`).first().click();
@@ -228,6 +266,7 @@ export default {
     else if (w !== null && w !== undefined) assert(/You lost/.test(status), `a loss is told as ours: ${status}`);
     else assert(/No winner/.test(status), `no winner is told: ${status}`);
     assert(walks > 0 && builds > 0, `orders were given by clicks (${attacks} attacks, ${walks} walks, ${builds} builds)`);
+    assert(holdChecked, `a unit was told to hold and to wake by clicks (unit ${holder}, ${holdStage})`);
 
     // Fog against the truth: the record holds every side's units per turn.
     // An enemy unit farther than any vision range from all of ours, and

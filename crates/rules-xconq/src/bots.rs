@@ -1279,6 +1279,7 @@ mod tests {
             supply: vec![fuel],
             transport,
             occupants: vec![],
+            hold: false,
         }
     }
 

@@ -219,6 +219,8 @@ impl K<'_> {
         // hit_unit
         if hit > 0 {
             self.um(y).hp2 -= hit;
+            // "A hit wakes Y" (§9.3 step 6): a holding unit stops holding.
+            self.um(y).hold = false;
         }
         let xside = self.u(x).side;
         let i = xt * r.nu() + yt;

@@ -58,3 +58,46 @@ fn searched_text(dirs: &[PathBuf]) -> String {
         .collect();
     names.join(", ")
 }
+
+impl Error {
+    /// A module that places no world of its own and names no synthesis:
+    /// what a playable module has, and the command that tells what it
+    /// lacks. One message wherever a game or a replay loads a module.
+    pub fn no_world(module: &str) -> Error {
+        Error::World {
+            message: format!(
+                "module {module} gives no world and none can be made from it: a playable module places its own terrain and units, or names a world synthesis (e.g. make-fractal-percentile-terrain) with its settings; `orderly xconq support -L LIB {module}` says what it lacks"
+            ),
+        }
+    }
+
+    /// A synthesised world (D20) with no room for `sides` countries.
+    pub fn no_room(settings: &crate::synth::Settings, sides: usize) -> Error {
+        Error::World {
+            message: format!(
+                "a {}x{} world has no room for {sides} countries {} cells apart or closer; use fewer sides (options.sides) or a larger world (options.world-size)",
+                settings.width, settings.height, settings.separation_min
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Error;
+
+    /// The one message a game's setup and a fixture replay give (they
+    /// reach it only for a module that names a synthesis and gives it
+    /// nothing to work from).
+    #[test]
+    fn a_module_with_no_world_is_told_what_a_playable_one_has() {
+        let m = Error::no_world("bare").to_string();
+        for part in [
+            "module bare gives no world",
+            "places its own terrain and units",
+            "`orderly xconq support -L LIB bare`",
+        ] {
+            assert!(m.contains(part), "{part:?} not in: {m}");
+        }
+    }
+}

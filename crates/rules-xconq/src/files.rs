@@ -108,7 +108,7 @@ pub fn view_text(v: &View) -> String {
     line("own".into());
     for u in &v.own {
         line(format!(
-            "{} {} {} {} {} {} {} {} {} {} {} {} {} {}",
+            "{} {} {} {} {} {} {} {} {} {} {} {} {} {} {}",
             u.id,
             u.utype,
             u.side,
@@ -122,6 +122,7 @@ pub fn view_text(v: &View) -> String {
             list(&u.supply),
             u.transport,
             list(&u.occupants),
+            u8::from(u.hold),
             u.name.as_deref().unwrap_or("")
         ));
     }
@@ -302,7 +303,7 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
                 });
             }
             "own" => {
-                let mut f = Fields::new(n, l, 14);
+                let mut f = Fields::new(n, l, 15);
                 v.own.push(OwnUnit {
                     id: f.num("id")?,
                     utype: f.word("type")?.to_string(),
@@ -317,6 +318,7 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
                     supply: f.nums("supply")?,
                     transport: f.num("transport")?,
                     occupants: f.nums("occupants")?,
+                    hold: f.num::<u8>("hold")? != 0,
                     name: f.rest(),
                 });
             }

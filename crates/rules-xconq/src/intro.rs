@@ -24,6 +24,9 @@ pub struct Executed {
     pub rs_after: i32,
     /// `order` or `auto`.
     pub by: &'static str,
+    /// The acting unit's side when it acted (0 for none): whose seat may
+    /// see the action in the record while the game runs.
+    pub side: usize,
 }
 
 impl K<'_> {
@@ -37,9 +40,11 @@ impl K<'_> {
         by: &'static str,
     ) -> Executed {
         let rs = self.s.rng.rs;
+        let side = self.s.units.get(unit.max(0) as usize).map_or(0, |u| u.side);
         let result = self.execute(unit, action, &args, actee);
         let rs_after = self.s.rng.rs;
         Executed {
+            side,
             rs_after,
             turn: self.s.turn,
             unit,

@@ -1,6 +1,11 @@
 //! A seat's orders for a turn (spec §15.2) and their shallow check (D11):
 //! each order names one of the seat's own living units and an action with
 //! the action's arguments; every kernel check runs when the order executes.
+//!
+//! Beside the kernel's actions a seat has two orders of its own, `hold` and
+//! `wake` ([`SEAT_ORDERS`]): the unit's decision to stay put
+//! ([`crate::state::Unit::hold`], spec §10.5, §18.4 question 2), which the
+//! kernel keeps as plan state and the economy reads (`will_not_move`).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -36,7 +41,9 @@ pub struct Order {
     /// (transport), `attack` (defender commitment), `detonate` (x y z),
     /// `develop` (unit-type), `create-in` (unit-type transport),
     /// `create-at` (unit-type x y z), `build` (unit), `repair` (unit),
-    /// `disband` (none), `change-side` (side).
+    /// `disband` (none), `change-side` (side); or the seat's own `hold`
+    /// (the unit stays put until woken: towns then give it only what it
+    /// needs to survive) and `wake` (it no longer does), which take none.
     #[schemars(schema_with = "action_schema")]
     pub action: String,
     /// The action's arguments, as many as it takes.
@@ -48,9 +55,25 @@ pub struct Order {
     pub actee: Option<i32>,
 }
 
-/// The actions' names, from the kernel's table ([`crate::actions::ACTIONS`]).
+/// The orders of a seat that are not kernel actions: `hold` sets the unit's
+/// [`crate::state::Unit::hold`], `wake` clears it (docs/xconq-decisions.md,
+/// "Holding units"). Neither takes arguments or an actee, and neither
+/// costs ACP or draws.
+pub const SEAT_ORDERS: &[&str] = &["hold", "wake"];
+
+/// Every order's name: the kernel's actions, then [`SEAT_ORDERS`].
+fn order_names() -> Vec<&'static str> {
+    crate::actions::ACTIONS
+        .iter()
+        .map(|a| a.0)
+        .chain(SEAT_ORDERS.iter().copied())
+        .collect()
+}
+
+/// The actions' names, from the kernel's table ([`crate::actions::ACTIONS`]),
+/// and the seat's own orders.
 fn action_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-    let names: Vec<&str> = crate::actions::ACTIONS.iter().map(|a| a.0).collect();
+    let names = order_names();
     schemars::json_schema!({"type": "string", "enum": names})
 }
 
@@ -99,12 +122,17 @@ pub fn ready(
         .iter()
         .find(|(n, _)| *n == o.action)
         .map(|(n, c)| (*n, *c))
+        .or_else(|| {
+            SEAT_ORDERS
+                .iter()
+                .find(|n| **n == o.action)
+                .map(|n| (*n, 0))
+        })
         .ok_or_else(|| {
-            let names: Vec<&str> = crate::actions::ACTIONS.iter().map(|a| a.0).collect();
             format!(
                 "unknown action {:?}; use one of {}",
                 o.action,
-                names.join(", ")
+                order_names().join(", ")
             )
         })?;
     let own = |id: i32, what: &str| -> Result<(), String> {
@@ -117,6 +145,20 @@ pub fn ready(
     if let Some(actee) = o.actee {
         if actee != 0 && actee != o.unit {
             own(actee, "actee")?;
+        }
+    }
+    if SEAT_ORDERS.contains(&action) {
+        if o.actee.is_some_and(|a| a != 0 && a != o.unit) {
+            return Err(format!(
+                "{action} is the unit's own decision; it takes no actee"
+            ));
+        }
+        let t = s.unit(o.unit).utype;
+        if !r.mobile(t) {
+            return Err(format!(
+                "unit {} is a {}, which cannot move: it always stays put, so {action} does not apply",
+                o.unit, r.unit_names[t]
+            ));
         }
     }
     if o.args.len() != count {

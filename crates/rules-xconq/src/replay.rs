@@ -106,19 +106,10 @@ pub fn load_game(module: &str, lib_dirs: &[PathBuf], seed: i64) -> Result<(Rules
             let ask = crate::synth::Ask { sides: 2, seed };
             let mut rng = engine::GameRng::from_seed(seed.unsigned_abs());
             crate::synth::synthesise(&loaded.rules, settings, &ask, &mut rng)
-                .map_err(|e| Error::World {
-                    message: format!(
-                        "module {module}: a {}x{} world has no room for {} countries",
-                        settings.width, settings.height, e.sides
-                    ),
-                })?
+                .map_err(|e| Error::no_room(settings, e.sides))?
                 .0
         }
-        (None, None) => {
-            return Err(Error::World {
-                message: format!("module {module} gives no world and none can be made from it"),
-            })
-        }
+        (None, None) => return Err(Error::no_world(module)),
     };
     Ok((loaded.rules, state))
 }

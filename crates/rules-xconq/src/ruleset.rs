@@ -93,10 +93,22 @@ impl Game {
             .collect();
         queues.sort_by_key(|q| q.0);
         while queues.iter().any(|q| !q.1.is_empty()) {
-            for (_, q) in &mut queues {
+            for (side, q) in &mut queues {
                 for _ in 0..ORDERS_PER_PASS {
                     let Some(o) = q.pop_front() else { break };
+                    if crate::orders::SEAT_ORDERS.contains(&o.action) {
+                        done.push(k.run_hold(*side, o.unit, o.action == "hold"));
+                        continue;
+                    }
                     done.push(k.run_action(o.unit, o.action, o.args.clone(), o.actee, "order"));
+                    // A seat that sends a holding unit somewhere wakes it
+                    // (docs/xconq-decisions.md, "Holding units").
+                    if matches!(o.action, "move" | "enter") {
+                        let mover = if o.actee != 0 { o.actee } else { o.unit };
+                        if let Some(u) = k.s.units.get_mut(mover as usize) {
+                            u.hold = false;
+                        }
+                    }
                 }
             }
         }
@@ -113,6 +125,34 @@ impl Game {
 }
 
 impl K<'_> {
+    /// A seat's `hold` (`hold` true) or `wake` order for unit `id`: the
+    /// unit's decision to stay put (§10.5). Done when the unit is still the
+    /// side's and alive (the order ran after others that may have changed
+    /// that), `cannot-do` otherwise; it costs nothing and draws nothing.
+    pub fn run_hold(&mut self, side: usize, id: i32, hold: bool) -> Executed {
+        let rs = self.s.rng.rs;
+        let ours = self
+            .s
+            .units
+            .get(id as usize)
+            .is_some_and(|u| u.side == side && u.hp > 0 && !u.flushed);
+        if ours {
+            self.um(id).hold = hold;
+        }
+        Executed {
+            turn: self.s.turn,
+            unit: id,
+            actee: 0,
+            action: if hold { "hold" } else { "wake" },
+            args: Vec::new(),
+            result: if ours { "action-done" } else { "cannot-do" },
+            rs,
+            rs_after: rs,
+            by: "order",
+            side,
+        }
+    }
+
     /// A side resigns (D9, §12.4): to no one, or handing its units over.
     pub fn resign(&mut self, side: usize, to: Option<usize>) {
         if !self.s.sides[side].ingame {
@@ -189,22 +229,10 @@ pub fn new_game_with(
                 seed: kernel_seed,
             };
             crate::synth::synthesise(&loaded.rules, settings, &ask, rng)
-                .map_err(|e| crate::Error::World {
-                    message: format!(
-                        "a {}x{} world has no room for {} countries {} cells apart or closer; use fewer sides (options.sides) or a larger world (options.world-size)",
-                        settings.width, settings.height, e.sides, settings.separation_min
-                    ),
-                })?
+                .map_err(|e| crate::Error::no_room(settings, e.sides))?
                 .0
         }
-        (None, None) => {
-            return Err(crate::Error::World {
-                message: format!(
-                    "module {} gives no world and none can be made from it: a playable module places its own terrain and units, or names a world synthesis (e.g. make-fractal-percentile-terrain) with its settings; `orderly xconq support -L LIB {}` says what it lacks",
-                    req.module, req.module
-                ),
-            })
-        }
+        (None, None) => return Err(crate::Error::no_world(req.module)),
     };
     if let Some(false) = options.get("intro-autoconstruct").and_then(Value::as_bool) {
         state.intro_rule = false;
@@ -420,8 +448,14 @@ impl Ruleset for Xconq {
         let turn = g.state.turn;
         let done = g.play_turn(&ready_orders, &resign);
         if let Some(log) = log {
+            // While the game runs the host shows anyone only the actions
+            // every seat may see (`seenBy`, host `public.rs`): a unit's
+            // action (its moves, its `rs`) only to its own seat (§15.4);
+            // a turn's events to the seats that observed all of them; the
+            // new turn's generator state to no one (it foretells the draws).
+            let seats = g.state.sides.len().saturating_sub(1);
             for e in &done {
-                let side = g.state.units.get(e.unit as usize).map_or(0, |u| u.side);
+                let side = e.side;
                 let mut a = Action::new(
                     e.action,
                     Some(e.unit.max(0) as u64),
@@ -438,7 +472,11 @@ impl Ruleset for Xconq {
                 .with("by", if e.by == "order" { "order" } else { "auto" })
                 .with("result", e.result)
                 .with("rs", e.rs)
-                .with("turn", e.turn);
+                .with("turn", e.turn)
+                .with(
+                    "seenBy",
+                    json!(side.checked_sub(1).into_iter().collect::<Vec<_>>()),
+                );
                 if e.actee != 0 && e.actee != e.unit {
                     a = a.with("actee", e.actee);
                 }
@@ -453,20 +491,27 @@ impl Ruleset for Xconq {
                 }
                 log.push(a);
             }
-            let events: Vec<Value> = g.state.history.events[events_before..]
+            let new_events = &g.state.history.events[events_before..];
+            let events: Vec<Value> = new_events
                 .iter()
                 .map(|e| event_json(&g.rules, &g.state, e))
                 .collect();
-            log.push(
-                Action::new("turn-end", None, None)
-                    .with("turn", turn)
-                    .with("events", Value::Array(events)),
-            );
+            let mut end = Action::new("turn-end", None, None)
+                .with("turn", turn)
+                .with("events", Value::Array(events));
+            if !new_events.is_empty() {
+                let seen: Vec<usize> = (0..seats)
+                    .filter(|&seat| new_events.iter().all(|e| e.observers.includes(seat + 1)))
+                    .collect();
+                end = end.with("seenBy", json!(seen));
+            }
+            log.push(end);
             if g.state.turn > turn {
                 log.push(
                     Action::new("turn-start", None, None)
                         .with("turn", g.state.turn)
-                        .with("rs", g.state.rng.rs),
+                        .with("rs", g.state.rng.rs)
+                        .with("seenBy", json!([])),
                 );
             }
         }

@@ -43,7 +43,10 @@ pub struct Unit {
     pub flushed: bool,
     /// Stays put: a seat's decision (7.5's asleep plan, or a plan to occupy
     /// its transport) that makes the unit `will_not_move` (§10.5, D6,
-    /// §18.4 question 2); set in tier-2 replays from the fixture's saves.
+    /// §18.4 question 2); set by a seat's `hold` order and ended by `wake`,
+    /// a move or enter order, a hit or an enemy arriving next to it
+    /// (docs/xconq-decisions.md), and in tier-2 replays from the fixture's
+    /// saves.
     #[serde(default)]
     pub hold: bool,
 }

@@ -71,6 +71,11 @@ pub struct OwnUnit {
     pub transport: i32,
     /// The ids of the units inside it.
     pub occupants: Vec<i32>,
+    /// It stays put (a `hold` order, until `wake`, a move or enter order,
+    /// a hit, or an enemy arriving next to it): towns then give it only
+    /// what it needs to survive.
+    #[serde(default)]
+    pub hold: bool,
 }
 
 /// A side as everyone may know it.
@@ -285,8 +290,14 @@ pub fn view(game: &str, r: &Rules, s: &State, side: Option<usize>) -> View {
     // A spectator sees everything once the game is over; before, only
     // what every seat knows (the sides and the events all observe), so a
     // spectator's page or picture can never show a seat another's units.
-    let sees_all = side.is_none() && over;
-    let public = side.is_none() && !over;
+    // With the `see-all` option every side sees everything (D14; the
+    // kernel's `side_sees_unit` and `occupants_visible` answer yes), so a
+    // seat is shown all terrain, every unit where it truly is, and every
+    // event, and so is a spectator, who sees what every seat knows.
+    let see_all = r.globals.see_all;
+    let sees_all = side.is_none() && (over || see_all);
+    let public = side.is_none() && !over && !see_all;
+    let seat_sees_all = side.is_some() && see_all;
     let sd = side.unwrap_or(0);
     let terrain = (0..a.height)
         .rev()
@@ -299,7 +310,7 @@ pub fn view(game: &str, r: &Rules, s: &State, side: Option<usize>) -> View {
                     let c = a.index(x, y);
                     if public {
                         '?'
-                    } else if sees_all {
+                    } else if sees_all || seat_sees_all {
                         letter(s.terrain[c])
                     } else {
                         match s.sides[sd].vision.terrain[c] {
@@ -322,7 +333,8 @@ pub fn view(game: &str, r: &Rules, s: &State, side: Option<usize>) -> View {
                     continue;
                 }
                 let c = a.index(x, y);
-                let seen = sees_all || (!public && s.sides[sd].vision.terrain[c] != 0);
+                let seen =
+                    sees_all || seat_sees_all || (!public && s.sides[sd].vision.terrain[c] != 0);
                 if layer[c] != 0 && seen {
                     aux.push(AuxCell {
                         terrain: r.terrain_names[t].clone(),
@@ -337,6 +349,24 @@ pub fn view(game: &str, r: &Rules, s: &State, side: Option<usize>) -> View {
     let name_of = |u: usize| r.unit_names[u].clone();
     let units: Vec<SeenUnit> = if sees_all || public {
         Vec::new()
+    } else if seat_sees_all {
+        // Every unit of the other sides in the world, as it is now.
+        s.units
+            .iter()
+            .skip(1)
+            .filter(|u| u.hp > 0 && !u.flushed && u.side != sd && a.in_area(u.x, u.y))
+            .map(|u| SeenUnit {
+                id: u.id,
+                utype: name_of(u.utype),
+                side: u.side,
+                name: u.name.clone(),
+                x: u.x,
+                y: u.y,
+                complete: u.cp >= r.u.cp[u.utype],
+                date: s.turn,
+                transport: u.transport,
+            })
+            .collect()
     } else {
         s.sides[sd]
             .vision
@@ -376,6 +406,7 @@ pub fn view(game: &str, r: &Rules, s: &State, side: Option<usize>) -> View {
             supply: u.supply.clone(),
             transport: u.transport,
             occupants: u.occupants.clone(),
+            hold: u.hold,
         })
         .collect();
     let sides = s
@@ -394,6 +425,7 @@ pub fn view(game: &str, r: &Rules, s: &State, side: Option<usize>) -> View {
         .iter()
         .filter(|e| {
             sees_all
+                || seat_sees_all
                 || if public {
                     e.observers == crate::history::Observers::All
                 } else {

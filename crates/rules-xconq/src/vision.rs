@@ -380,6 +380,37 @@ impl K<'_> {
                 }
             }
         }
+        self.wake_next_to(id, x, y);
+    }
+
+    /// §11.6's wake-up ("enemies next to the cell wake up", plan state in
+    /// 7.5): units that hold (§10.5, [`crate::state::Unit::hold`]) in the
+    /// cell (x, y) or next to it, inside transports too, stop holding when
+    /// unit `id` of a side they do not trust arrives there. Nothing draws.
+    fn wake_next_to(&mut self, id: i32, x: i32, y: i32) {
+        let side = self.u(id).side;
+        let mut woken = Vec::new();
+        let here = self.s.area.in_area(x, y).then_some((x, y));
+        let next = (0..6).filter_map(|d| self.s.area.point_in_dir(x, y, d));
+        for (cx, cy) in here.into_iter().chain(next) {
+            for &o in &self.s.stacks[self.cell(cx, cy)] {
+                self.holders_in(o, side, &mut woken);
+            }
+        }
+        for o in woken {
+            self.um(o).hold = false;
+        }
+    }
+
+    /// Unit `id` and the units inside it that hold and do not trust `side`.
+    fn holders_in(&self, id: i32, side: usize, out: &mut Vec<i32>) {
+        let u = self.u(id);
+        if u.hold && !self.trusts(u.side, side) {
+            out.push(id);
+        }
+        for &o in &u.occupants {
+            self.holders_in(o, side, out);
+        }
     }
 
     /// `all_see_leave` (§11.6).

@@ -3,7 +3,8 @@
 //   {"orders": [{"unit": 14, "action": "move", "args": [13, 9, 0]}, ...]}
 // Pick one of your units, then a cell (it walks there, one cell per move,
 // as far as its action points go this turn), an enemy or free unit next to
-// it (attack), or a button: build, board a transport, disband.
+// it (attack), or a button: build, board a transport, hold (stay put) or
+// wake, disband.
 // Served by the host at /rulesets/xconq/controller.js (the plug-in entry of
 // this crate carries it); its default export is what play.js drives.
 
@@ -111,6 +112,7 @@ function describe(view, u) {
   parts.push(`hp ${u.hp}/${t.hp}`, `acp ${u.acp}`);
   if (u.supply && u.supply.length) parts.push(`supplies ${u.supply.join('/')}`);
   if (u.transport) parts.push(`inside ${u.transport}`);
+  if (u.hold) parts.push('holding');
   return parts.join(', ');
 }
 
@@ -118,7 +120,7 @@ const order = (unit, action, args) => ({unit: Number(unit), action, args});
 
 export default {
   name: 'xconq',
-  help: 'Pick one of your units, then a cell to walk there (one cell per action point), an enemy or free unit next to it to attack, or a button below to build, board a transport or disband. Each unit keeps one line of orders; picking again replaces it.',
+  help: 'Pick one of your units, then a cell to walk there (one cell per action point), an enemy or free unit next to it to attack, or a button below to build, board a transport, hold (stay put: a town then gives it only what it needs to survive) or wake, or disband. Each unit keeps one line of orders; picking again replaces it.',
   fallbackItems(view) {
     return (view.own || []).map((u) => ({kind: 'unit', id: String(u.id), owner: view.side - 1,
       label: describe(view, u)}));
@@ -229,6 +231,13 @@ export default {
         'Step out here'));
     }
     if (t.mobile) {
+      // Stay put (spec §10.5): a holding unit is given by its town only
+      // what it needs to survive, until woken (or sent somewhere).
+      if (u.hold) {
+        moves.push(h('button', {type: 'button', 'data-order': 'wake', onclick: () => put('wake', [order(u.id, 'wake', [])])}, 'Wake'));
+      } else {
+        moves.push(h('button', {type: 'button', 'data-order': 'hold', onclick: () => put('hold here', [order(u.id, 'hold', [])])}, 'Hold'));
+      }
       moves.push(h('button', {type: 'button', 'data-order': 'disband', onclick: () => put('disband', [order(u.id, 'disband', [])])}, 'Disband'));
     }
     moves.push(h('button', {type: 'button', onclick: () => ctx.remove(key)}, 'No orders'));

@@ -31,8 +31,12 @@ fn the_documented_orders_file_parses() {
     let o = parse_orders(block_after("<!-- example orders -->").as_bytes(), 5)
         .expect("no errors")
         .expect("complete");
-    assert_eq!(o.orders.len(), 4);
+    assert_eq!(o.orders.len(), 5);
     assert_eq!(o.orders[2].action, "create-in");
+    assert_eq!(
+        (o.orders[4].unit, o.orders[4].action.as_str()),
+        (17, "hold")
+    );
     assert!(
         parse_orders(b"xconq orders 1\nturn 5\n14 move 1 2 0\n", 5)
             .unwrap()

@@ -33,16 +33,6 @@ fn frontier_plays_to_the_end_from_the_built_in_modules() {
     );
 }
 
-/// The ids of the units an SVG draws (`data-kind="unit" data-id="N"`).
-fn drawn_units(svg: &str) -> Vec<i32> {
-    svg.match_indices("data-kind=\"unit\" data-id=\"")
-        .map(|(i, m)| {
-            let rest = &svg[i + m.len()..];
-            rest[..rest.find('"').unwrap()].parse().unwrap()
-        })
-        .collect()
-}
-
 #[test]
 fn pictures_show_each_seat_only_what_it_saw() {
     let rules = Arc::new(Xconq::default());
@@ -61,7 +51,7 @@ fn pictures_show_each_seat_only_what_it_saw() {
             let svg = render::view_svg(&drawing, &json).unwrap();
             let side = seat.0 + 1;
             let vision = &m.state().state.sides[side].vision;
-            for id in drawn_units(&svg) {
+            for id in super::drawn_units(&svg) {
                 let own = m.state().state.unit(id).side == side;
                 assert!(
                     own || vision.views.contains_key(&id),
@@ -75,7 +65,7 @@ fn pictures_show_each_seat_only_what_it_saw() {
         let spectator = serde_json::to_value(m.view(None)).unwrap();
         let svg = render::view_svg(&drawing, &spectator).unwrap();
         assert!(
-            drawn_units(&svg).is_empty(),
+            super::drawn_units(&svg).is_empty(),
             "a spectator sees units mid-game"
         );
         for seat in m.awaiting() {

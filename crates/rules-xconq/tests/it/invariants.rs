@@ -63,10 +63,39 @@ pub fn check(g: &Game) {
     }
 }
 
-/// No unit of another side reaches the view unless the side holds a view of it.
+/// No unit of another side reaches the view unless the side holds a view of
+/// it; with the `see-all` option (every side sees everything, D14) the view
+/// shows instead every unit of the other sides in the world where it is.
 pub fn no_fog_leak(g: &Game, v: &View, side: usize) {
     let vision = &g.state.sides[side].vision;
-    for u in &v.units {
+    if g.rules.globals.see_all {
+        let s = &g.state;
+        let others = s
+            .units
+            .iter()
+            .skip(1)
+            .filter(|u| u.hp > 0 && !u.flushed && u.side != side && s.area.in_area(u.x, u.y))
+            .count();
+        assert_eq!(
+            v.units.len(),
+            others,
+            "see-all: side {side} sees every other unit"
+        );
+        for u in &v.units {
+            let t = s.unit(u.id);
+            assert_eq!(
+                (t.side, t.x, t.y, t.transport, v.turn),
+                (u.side, u.x, u.y, u.transport, u.date),
+                "see-all: side {side} sees unit {} as it is",
+                u.id
+            );
+        }
+        assert!(
+            v.terrain.iter().all(|row| !row.contains('?')),
+            "see-all: all terrain"
+        );
+    }
+    for u in v.units.iter().filter(|_| !g.rules.globals.see_all) {
         assert!(
             vision.views.contains_key(&u.id),
             "side {side} sees unit {} it has no view of",

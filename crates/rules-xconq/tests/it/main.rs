@@ -9,6 +9,7 @@ mod games;
 mod invariants;
 mod property;
 mod rules;
+mod seat;
 mod standard;
 
 /// The module library of `../shared`, or None (after one line on standard
@@ -16,4 +17,14 @@ mod standard;
 /// makes a missing corpus fail instead).
 pub fn shared_lib() -> Option<std::path::PathBuf> {
     testkit::shared("corpus/xconq/lib")
+}
+
+/// The ids of the units an SVG draws (`data-kind="unit" data-id="N"`).
+pub fn drawn_units(svg: &str) -> Vec<i32> {
+    svg.match_indices("data-kind=\"unit\" data-id=\"")
+        .map(|(i, m)| {
+            let rest = &svg[i + m.len()..];
+            rest[..rest.find('"').unwrap()].parse().unwrap()
+        })
+        .collect()
 }

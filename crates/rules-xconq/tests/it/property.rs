@@ -3,40 +3,52 @@
 //! not seen, and the game's record re-runs to the same game
 //! (`engine::verify`, what `orderly record replay` does). The normal run
 //! plays a few Frontier games (the built-in module, so it needs nothing
-//! beside the project); the ignored test plays 1,000 games, with intro
-//! too when the corpus is there, and prints how many ended:
+//! beside the project) and, when the corpus is there, a short standard
+//! game; the ignored test plays at least 1,000 games over Frontier, intro,
+//! standard with 2 sides and standard with 7 sides (the last three need
+//! the corpus; without it they are skipped, saying so) and prints per
+//! scenario how many ended and how long they took:
 //! `cargo test --release -p orderly-xconq --test it -- --ignored --nocapture
-//! thousand`.
+//! thousand` (`XCONQ_PROPERTY_GAMES` scales the 1,000).
 
 use std::sync::Arc;
 
 use engine::{Match, Ruleset, Seat, Setup};
 use proptest::prelude::*;
+use rayon::prelude::*;
 use xconq::library::Library;
 use xconq::Xconq;
 
-/// Plays one game between `bots` to its end or `max_turns`, checking the
-/// invariants and every seat's view after each turn, then re-runs its
-/// record. Returns whether the game ended.
-fn bot_game(
-    rules: &Arc<Xconq>,
-    scenario: &str,
-    seed: u64,
-    bots: [&str; 2],
+/// One game to play: a scenario, its options, the bots by seat (taken in
+/// turn when there are more seats) and a turn limit.
+struct Game<'a> {
+    scenario: &'a str,
+    sides: Option<usize>,
+    bots: [&'a str; 2],
     max_turns: u32,
-) -> bool {
-    let setup = Setup {
+}
+
+/// Plays one game to its end or its turn limit, checking the invariants
+/// and every seat's view after each turn, then re-runs its record.
+/// Returns whether the game ended.
+fn bot_game(rules: &Arc<Xconq>, game: &Game<'_>, seed: u64) -> bool {
+    let scenario = game.scenario;
+    let mut setup = Setup {
         scenario: scenario.into(),
         seed,
         ..Setup::default()
     };
-    let mut m = Match::start(rules.clone(), setup, true, None).expect("the game sets up");
+    if let Some(n) = game.sides {
+        setup.options.insert("sides".into(), n.into());
+    }
+    let mut m = Match::start(rules.clone(), setup, true, None)
+        .unwrap_or_else(|e| panic!("{scenario} seed {seed} sets up: {e:?}"));
     let seats = rules.seats(m.state()).len();
     let mut players: Vec<_> = (0..seats)
-        .map(|i| rules.bot(bots[i % 2]).expect("a bot of the ruleset"))
+        .map(|i| rules.bot(game.bots[i % 2]).expect("a bot of the ruleset"))
         .collect();
     let mut rng = engine::GameRng::from_seed(seed ^ 0x5eed);
-    for _ in 0..max_turns {
+    for _ in 0..game.max_turns {
         if m.outcome().is_some() {
             break;
         }
@@ -69,35 +81,80 @@ proptest! {
     #[test]
     fn frontier_bot_games_keep_the_invariants_and_re_run(seed in any::<u64>()) {
         let rules = Arc::new(Xconq::new(Library::built_in()));
-        bot_game(&rules, "frontier", seed, ["random", "greedy"], 60);
+        let game = Game { scenario: "frontier", sides: None, bots: ["random", "greedy"], max_turns: 60 };
+        bot_game(&rules, &game, seed);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1))]
+
+    /// A short standard game (a synthesised world) with three sides.
+    #[test]
+    fn a_standard_bot_game_keeps_the_invariants_and_re_runs(seed in any::<u64>()) {
+        let Some(lib) = super::shared_lib() else { return Ok(()) };
+        let rules = Arc::new(Xconq::new(Library::with_dirs([lib])));
+        let game = Game { scenario: "standard", sides: Some(3), bots: ["greedy", "random"], max_turns: 15 };
+        bot_game(&rules, &game, seed);
     }
 }
 
 #[test]
 #[ignore = "1,000 games: run in release with --ignored (see the module's doc)"]
 fn thousand_seeded_bot_games() {
-    let mut scenarios = vec![("frontier", Library::built_in())];
-    if let Some(lib) = super::shared_lib() {
-        scenarios.push(("intro", Library::with_dirs([lib])));
-    }
-    let per = 1000 / scenarios.len() as u64;
-    for (scenario, library) in scenarios {
-        let rules = Arc::new(Xconq::new(library));
-        let start = std::time::Instant::now();
-        let mut ended = 0;
-        for seed in 1..=per {
-            let bots = if seed % 2 == 0 {
-                ["greedy", "greedy"]
-            } else {
-                ["random", "greedy"]
-            };
-            ended += usize::from(bot_game(&rules, scenario, seed, bots, 300));
+    let total: u64 = std::env::var("XCONQ_PROPERTY_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1000);
+    // Shares of the games: the cheap two-side games most, seven sides on
+    // a 60x30 world least (each of its turns costs several times more).
+    let mut plan = vec![(Library::built_in(), "frontier", None, 4)];
+    match super::shared_lib() {
+        Some(lib) => {
+            let lib = Library::with_dirs([lib]);
+            plan.push((lib.clone(), "intro", None, 3));
+            plan.push((lib.clone(), "standard", Some(2), 2));
+            plan.push((lib, "standard", Some(7), 1));
         }
+        None => println!(
+            "intro, standard 2 sides and standard 7 sides skipped: no ../shared/corpus/xconq/lib; all {total} games are Frontier"
+        ),
+    }
+    let shares: u64 = plan.iter().map(|p| p.3).sum();
+    let mut played = 0;
+    for (i, (library, scenario, sides, share)) in plan.iter().enumerate() {
+        let games = if i + 1 == plan.len() {
+            total - played
+        } else {
+            total * share / shares
+        };
+        played += games;
+        let rules = Arc::new(Xconq::new(library.clone()));
+        let start = std::time::Instant::now();
+        let ended = (1..=games)
+            .into_par_iter()
+            .filter(|&seed| {
+                let bots = if seed % 2 == 0 {
+                    ["greedy", "greedy"]
+                } else {
+                    ["random", "greedy"]
+                };
+                let game = Game {
+                    scenario,
+                    sides: *sides,
+                    bots,
+                    max_turns: 300,
+                };
+                bot_game(&rules, &game, seed)
+            })
+            .count();
         println!(
-            "{scenario}: {per} games, {ended} ended within 300 turns, {:.1} s",
+            "{scenario}{}: {games} games, {ended} ended within 300 turns, {:.1} s",
+            sides.map_or(String::new(), |n| format!(" ({n} sides)")),
             start.elapsed().as_secs_f64()
         );
     }
+    assert!(played >= total);
 }
 
 /// How many seeded bot games end within 300 turns, and what a turn costs,
