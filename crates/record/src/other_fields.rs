@@ -51,6 +51,17 @@ impl OtherFields {
         matches!((&self.text, &other.text), (Some(a), Some(b)) if a == b)
     }
 
+    /// Fields already written as the writer writes them: `text` is one
+    /// compact JSON object whose values each pass [`value_end`] and whose
+    /// keys have no escapes and none given twice (the byte reader's
+    /// output).
+    pub(crate) fn from_written_text(text: Box<str>) -> OtherFields {
+        OtherFields {
+            text: Some(text),
+            map: OnceLock::new(),
+        }
+    }
+
     fn map_of(text: &str) -> Map<String, Value> {
         // `text` was made by `Builder` from JSON it read, so it is valid.
         serde_json::from_str(text).unwrap_or_default()
@@ -231,13 +242,7 @@ impl<'de> Builder<'de> {
         if is_written_form(raw.as_bytes()) {
             self.text.push_str(raw);
         } else {
-            // Valid JSON (the reader read it), so it parses.
-            let value: Value = serde_json::from_str(raw).map_err(|_| NotKept)?;
-            let text = written(&value);
-            if serde_json::from_str::<Value>(&text).ok().as_ref() != Some(&value) {
-                return Err(NotKept);
-            }
-            self.text.push_str(&text);
+            self.text.push_str(&rewritten(raw).ok_or(NotKept)?);
         }
         if self.first.is_none() {
             self.first = Some(key);
@@ -265,6 +270,44 @@ fn written(v: &Value) -> String {
     v.to_string()
 }
 
+/// `raw`, one valid JSON value, as the writer writes the value it reads
+/// as; `None` when that text would read back as another value (or `raw`
+/// is not JSON).
+pub(crate) fn rewritten(raw: &str) -> Option<String> {
+    let value: Value = serde_json::from_str(raw).ok()?;
+    let text = written(&value);
+    if serde_json::from_str::<Value>(&text).ok().as_ref() != Some(&value) {
+        return None;
+    }
+    Some(text)
+}
+
+/// How deeply arrays and objects nest in `raw`, one valid JSON value.
+pub(crate) fn nesting(raw: &[u8]) -> usize {
+    let (mut depth, mut deepest, mut in_string, mut escaped) = (0usize, 0, false, false);
+    for &c in raw {
+        if in_string {
+            match c {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
 /// Whether `raw`, one valid JSON value, is already what the writer writes
 /// for the value it reads as: no spaces, no escapes, no key twice, numbers
 /// as `serde_json` prints them. Says no when unsure, which costs a parse
@@ -273,26 +316,66 @@ fn is_written_form(raw: &[u8]) -> bool {
     matches!(value_end(raw, 0), Some(end) if end == raw.len())
 }
 
-/// Where the value starting at `at` ends, if it is in written form.
-fn value_end(raw: &[u8], at: usize) -> Option<usize> {
-    match *raw.get(at)? {
-        b'"' => {
-            // Valid JSON: a string without escapes ends at the next quote
-            // and has no character the writer escapes.
-            let len = raw[at + 1..]
-                .iter()
-                .position(|&c| c == b'"' || c == b'\\')?;
-            (raw[at + 1 + len] == b'"').then_some(at + len + 2)
+/// The bytes that end a string without escapes: its closing quote, or
+/// what makes it something else (a backslash, a control character, which
+/// JSON allows only escaped).
+static STRING_STOP: [bool; 256] = {
+    let mut stop = [false; 256];
+    let mut c = 0;
+    while c < 0x20 {
+        stop[c] = true;
+        c += 1;
+    }
+    stop[b'"' as usize] = true;
+    stop[b'\\' as usize] = true;
+    stop
+};
+
+/// Where the string whose text starts at `at` (after its opening quote)
+/// has its closing quote, if it has no escapes (so the writer writes it as
+/// it stands) and no control characters (so it is JSON).
+#[inline]
+pub(crate) fn plain_string_end(raw: &[u8], at: usize) -> Option<usize> {
+    let mut i = at;
+    while i < raw.len() {
+        let c = raw[i];
+        if STRING_STOP[usize::from(c)] {
+            return (c == b'"').then_some(i);
         }
-        b'n' | b't' => Some(at + 4),
-        b'f' => Some(at + 5),
+        i += 1;
+    }
+    None
+}
+
+/// How deep [`value_end`] follows arrays and objects, so hostile text
+/// cannot exhaust the stack. Below `serde_json`'s limit of 128 from the
+/// top of the text by more than the record's own nesting (at most 11
+/// levels above an unknown field's value), so whatever the byte reader
+/// accepts `serde_json` accepts too.
+pub(crate) const MAX_DEPTH: usize = 100;
+
+/// Where the value starting at `at` ends, if it is valid JSON in written
+/// form. It checks the grammar itself (the byte reader calls it on text
+/// nobody has parsed yet): `None` for anything that is not JSON, not in
+/// written form, or nested deeper than [`MAX_DEPTH`].
+pub(crate) fn value_end(raw: &[u8], at: usize) -> Option<usize> {
+    value_end_at(raw, at, 0)
+}
+
+fn value_end_at(raw: &[u8], at: usize, depth: usize) -> Option<usize> {
+    match *raw.get(at)? {
+        b'"' => plain_string_end(raw, at + 1).map(|end| end + 1),
+        b'n' => raw[at..].starts_with(b"null").then_some(at + 4),
+        b't' => raw[at..].starts_with(b"true").then_some(at + 4),
+        b'f' => raw[at..].starts_with(b"false").then_some(at + 5),
+        _ if depth >= MAX_DEPTH => None,
         b'[' => {
             let mut i = at + 1;
             if raw.get(i) == Some(&b']') {
                 return Some(i + 1);
             }
             loop {
-                i = value_end(raw, i)?;
+                i = value_end_at(raw, i, depth + 1)?;
                 match raw.get(i)? {
                     b',' => i += 1,
                     b']' => return Some(i + 1),
@@ -313,7 +396,7 @@ fn value_end(raw: &[u8], at: usize) -> Option<usize> {
             let mut count = 0;
             let mut many: Vec<&[u8]> = Vec::new();
             loop {
-                let key_end = value_end(raw, i).filter(|_| raw[i] == b'"')?;
+                let key_end = value_end_at(raw, i, depth).filter(|_| raw.get(i) == Some(&b'"'))?;
                 let key = &raw[i..key_end];
                 if count < few.len() {
                     if few[..count].contains(&key) {
@@ -330,7 +413,7 @@ fn value_end(raw: &[u8], at: usize) -> Option<usize> {
                 if raw.get(key_end) != Some(&b':') {
                     return None;
                 }
-                i = value_end(raw, key_end + 1)?;
+                i = value_end_at(raw, key_end + 1, depth + 1)?;
                 match raw.get(i)? {
                     b',' => i += 1,
                     b'}' => break,
@@ -341,6 +424,22 @@ fn value_end(raw: &[u8], at: usize) -> Option<usize> {
             many.windows(2).all(|w| w[0] != w[1]).then_some(i + 1)
         }
         b'-' | b'0'..=b'9' => {
+            // Most numbers of a record are short whole ones: digits, and
+            // after them none of the characters that would make them
+            // something else.
+            let negative = raw[at] == b'-';
+            let digits = at + usize::from(negative);
+            let mut i = digits;
+            while raw.get(i).is_some_and(u8::is_ascii_digit) {
+                i += 1;
+            }
+            let n = i - digits;
+            if (1..=18).contains(&n)
+                && (raw[digits] != b'0' || (n == 1 && !negative))
+                && !matches!(raw.get(i), Some(b'.' | b'e' | b'E' | b'-' | b'+'))
+            {
+                return Some(i);
+            }
             let len = raw[at..]
                 .iter()
                 .position(|c| !matches!(c, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9'))
@@ -348,10 +447,12 @@ fn value_end(raw: &[u8], at: usize) -> Option<usize> {
             let number = &raw[at..at + len];
             let digits = number.strip_prefix(b"-").unwrap_or(number);
             // A whole number that fits in 64 bits is written as it is read;
-            // but `-0` is read as a float (written `-0.0`).
+            // but `-0` is read as a float (written `-0.0`), and a leading
+            // zero is not JSON.
             let whole = !digits.is_empty()
                 && digits.len() <= 18
                 && digits.iter().all(u8::is_ascii_digit)
+                && (digits[0] != b'0' || digits.len() == 1)
                 && number != b"-0";
             (whole || float_written_form(number)).then_some(at + len)
         }
