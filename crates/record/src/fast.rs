@@ -28,7 +28,7 @@ use serde_json::{Number, Value};
 use crate::check::Problem;
 use crate::model::{Action, ActionResult, GameRecord, Turn, UnitData};
 use crate::other_fields::{
-    nesting, plain_string_end, rewritten, value_end, OtherFields, MAX_DEPTH,
+    nesting, plain_string_end, rewritten, value_end, OtherFields, SharedText, MAX_DEPTH,
 };
 use crate::typed::{finish, Body, Ctx, TeamsSeed, UnitIds, WinnerSeed};
 
@@ -40,6 +40,8 @@ pub(crate) fn read(text: &str) -> Option<(GameRecord, Vec<Problem>)> {
         i: 0,
         scratch: String::new(),
         keys: Vec::new(),
+        turn_text: None,
+        turn_capacity: 0,
     };
     let mut ctx = Ctx::default();
     let body = p.body(&mut ctx, true)?;
@@ -80,6 +82,11 @@ struct Parser<'a> {
     scratch: String,
     /// Their keys, likewise, to find one given twice.
     keys: Vec<&'a str>,
+    /// Where the finished objects of the turn being read keep their
+    /// unknown fields (one buffer per turn, not one per object).
+    turn_text: Option<SharedText>,
+    /// The size of the turn before's, as the capacity of the next.
+    turn_capacity: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -321,7 +328,11 @@ impl<'a> Parser<'a> {
             return OtherFields::new();
         }
         self.scratch.push('}');
-        let fields = OtherFields::from_written_text(self.scratch[mark.text..].into());
+        let text = &self.scratch[mark.text..];
+        let fields = match &mut self.turn_text {
+            Some(shared) => shared.fields(text),
+            None => OtherFields::from_written_text(text.into()),
+        };
         self.scratch.truncate(mark.text);
         self.keys.truncate(mark.keys);
         fields
@@ -384,6 +395,7 @@ impl<'a> Parser<'a> {
     fn turn(&mut self, ctx: &mut Ctx) -> Option<(Turn, usize)> {
         let (mut units, mut actions) = (None, None);
         ctx.seen.clear();
+        self.turn_text = Some(SharedText::with_capacity(self.turn_capacity));
         let mark = self.mark();
         self.object(|p, key| match key {
             "units" => once(&mut units, p.units(&mut ctx.seen, &mut ctx.sizes)?),
@@ -397,6 +409,9 @@ impl<'a> Parser<'a> {
             actions: actions.unwrap_or_default(),
             extra: self.other_fields(mark),
         };
+        if let Some(shared) = self.turn_text.take() {
+            self.turn_capacity = shared.freeze();
+        }
         Some((turn, count))
     }
 
