@@ -48,7 +48,7 @@ fn same_extra(a: &OtherFields, b: &OtherFields, fields: &[&str]) -> bool {
     // Fields kept as text are compared from the text, without making
     // their map (a replay compares the whole record read with the re-run
     // one: making the maps was a tenth of it).
-    match (a.plain_fields(), b.plain_fields()) {
+    match (kept_text(a), kept_text(b)) {
         (Some(x), Some(y)) => same_plain(&x, &y, fields),
         (Some(x), None) => same_plain_map(&x, b, fields),
         (None, Some(y)) => same_plain_map(&y, a, fields),
@@ -58,6 +58,16 @@ fn same_extra(a: &OtherFields, b: &OtherFields, fields: &[&str]) -> bool {
                 .all(|f| !a.contains_key(*f) && !b.contains_key(*f))
                 && same_object(a, b)
         }
+    }
+}
+
+/// The fields as texts, when they are kept as text and no map has been
+/// made of them (else comparing the maps costs less).
+fn kept_text(f: &OtherFields) -> Option<Vec<(&str, &str)>> {
+    if f.has_map() {
+        None
+    } else {
+        f.plain_fields()
     }
 }
 
@@ -116,6 +126,15 @@ fn same_text_value(a: &str, b: &Value) -> bool {
             if !inner.contains('\\') {
                 return inner == s;
             }
+        }
+    }
+    // The same text is the same value: `b` written into a small buffer on
+    // the stack (no allocation; a longer one is read instead).
+    let mut buffer = std::io::Cursor::new([0u8; 64]);
+    if serde_json::to_writer(&mut buffer, b).is_ok() {
+        let len = buffer.position() as usize;
+        if &buffer.get_ref()[..len] == a.as_bytes() {
+            return true;
         }
     }
     serde_json::from_str::<Value>(a).is_ok_and(|a| same_value(&a, b))

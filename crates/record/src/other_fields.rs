@@ -143,6 +143,12 @@ impl OtherFields {
         }
     }
 
+    /// Whether the map has been made already (then comparing through it
+    /// costs less than reading the text again).
+    pub(crate) fn has_map(&self) -> bool {
+        self.map.get().is_some()
+    }
+
     /// Whether two sets of fields are the same JSON text (which implies
     /// they are equal; different text may still hold equal values).
     pub(crate) fn same_text(&self, other: &OtherFields) -> bool {
