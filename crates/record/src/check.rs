@@ -65,8 +65,13 @@ impl std::error::Error for ReadError {}
 
 /// Reads a record from JSON text: the typed record and its warnings, or every
 /// problem found. A record without errors is read once, straight into the
-/// typed structs; one with errors is read again as a `Value` to name them.
+/// typed structs (by the byte reader, `fast`; what it does not expect, by
+/// the serde visitors, `typed`); one with errors is read again as a
+/// `Value` to name them.
 pub fn read_record(text: &str) -> Result<(GameRecord, Vec<Problem>), ReadError> {
+    if let Some(read) = crate::fast::read(text) {
+        return Ok(read);
+    }
     if let Some(read) = crate::typed::read(text) {
         return Ok(read);
     }

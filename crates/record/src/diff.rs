@@ -45,10 +45,99 @@ fn same_extra(a: &OtherFields, b: &OtherFields, fields: &[&str]) -> bool {
     if a.same_text(b) {
         return true;
     }
-    fields
-        .iter()
-        .all(|f| !a.contains_key(*f) && !b.contains_key(*f))
-        && same_object(a, b)
+    // Fields kept as text are compared from the text, without making
+    // their map (a replay compares the whole record read with the re-run
+    // one: making the maps was a tenth of it).
+    match (kept_text(a), kept_text(b)) {
+        (Some(x), Some(y)) => same_plain(&x, &y, fields),
+        (Some(x), None) => same_plain_map(&x, b, fields),
+        (None, Some(y)) => same_plain_map(&y, a, fields),
+        (None, None) => {
+            fields
+                .iter()
+                .all(|f| !a.contains_key(*f) && !b.contains_key(*f))
+                && same_object(a, b)
+        }
+    }
+}
+
+/// The fields as texts, when they are kept as text and no map has been
+/// made of them (else comparing the maps costs less).
+fn kept_text(f: &OtherFields) -> Option<Vec<(&str, &str)>> {
+    if f.has_map() {
+        None
+    } else {
+        f.plain_fields()
+    }
+}
+
+/// Whether `key` counts in a comparison (timestamps do not).
+fn counted(key: &str) -> bool {
+    !TIME_KEYS.contains(&key)
+}
+
+/// [`same_object`] for two objects given as their fields' texts (each
+/// key once, as kept text has them).
+fn same_plain(x: &[(&str, &str)], y: &[(&str, &str)], fields: &[&str]) -> bool {
+    let typed = |f: &[(&str, &str)]| f.iter().any(|(k, _)| fields.contains(k));
+    if typed(x) || typed(y) {
+        return false;
+    }
+    let count = |f: &[(&str, &str)]| f.iter().filter(|(k, _)| counted(k)).count();
+    count(x) == count(y)
+        && x.iter().filter(|(k, _)| counted(k)).all(|(k, a)| {
+            y.iter()
+                .find(|(l, _)| l == k)
+                .is_some_and(|(_, b)| a == b || same_texts(a, b))
+        })
+}
+
+/// [`same_object`] for an object given as its fields' texts and one as a
+/// map.
+fn same_plain_map(x: &[(&str, &str)], y: &Map<String, Value>, fields: &[&str]) -> bool {
+    if x.iter().any(|(k, _)| fields.contains(k)) || fields.iter().any(|f| y.contains_key(*f)) {
+        return false;
+    }
+    let in_x = x.iter().filter(|(k, _)| counted(k)).count();
+    let in_y = y.keys().filter(|k| counted(k)).count();
+    in_x == in_y
+        && x.iter()
+            .filter(|(k, _)| counted(k))
+            .all(|(k, a)| y.get(*k).is_some_and(|b| same_text_value(a, b)))
+}
+
+/// Whether the values written `a` and `b` (written form) are the same.
+fn same_texts(a: &str, b: &str) -> bool {
+    match (
+        serde_json::from_str::<Value>(a),
+        serde_json::from_str::<Value>(b),
+    ) {
+        (Ok(a), Ok(b)) => same_value(&a, &b),
+        _ => false,
+    }
+}
+
+/// Whether the value written `a` (written form) is the same as `b`.
+fn same_text_value(a: &str, b: &Value) -> bool {
+    if let Value::String(s) = b {
+        // A string in written form has no escapes: its text between the
+        // quotes is the string.
+        if let Some(inner) = a.strip_prefix('"').and_then(|a| a.strip_suffix('"')) {
+            if !inner.contains('\\') {
+                return inner == s;
+            }
+        }
+    }
+    // The same text is the same value: `b` written into a small buffer on
+    // the stack (no allocation; a longer one is read instead).
+    let mut buffer = std::io::Cursor::new([0u8; 64]);
+    if serde_json::to_writer(&mut buffer, b).is_ok() {
+        let len = buffer.position() as usize;
+        if &buffer.get_ref()[..len] == a.as_bytes() {
+            return true;
+        }
+    }
+    serde_json::from_str::<Value>(a).is_ok_and(|a| same_value(&a, b))
 }
 
 fn same_turn(a: &Turn, b: &Turn) -> bool {
@@ -84,7 +173,7 @@ fn same_result(a: &ActionResult, b: &ActionResult) -> bool {
     a.unit == b.unit
         && match (&a.changes, &b.changes) {
             (None, None) => true,
-            (Some(x), Some(y)) => x.same_text(y) || same_object(x, y),
+            (Some(x), Some(y)) => same_extra(x, y, &[]),
             _ => false,
         }
         && same_results(&a.results, &b.results)
@@ -93,7 +182,6 @@ fn same_result(a: &ActionResult, b: &ActionResult) -> bool {
 
 /// [`walk`] finds no difference between objects `x` and `y`.
 fn same_object(x: &Map<String, Value>, y: &Map<String, Value>) -> bool {
-    let counted = |k: &String| !TIME_KEYS.contains(&k.as_str());
     x.iter()
         .filter(|(k, _)| counted(k))
         .all(|(k, va)| y.get(k).is_some_and(|vb| same_value(va, vb)))
@@ -224,10 +312,25 @@ mod tests {
             base.replace(r#""teamId":0,"#, ""),
             base.replace(r#"{"hp":2,"at":1.0}"#, r#"{"at":1.0,"hp":2}"#),
         ];
-        let records: Vec<GameRecord> = variants
+        let mut records: Vec<GameRecord> = variants
             .iter()
             .map(|t| crate::read_record(t).expect("valid").0)
             .collect();
+        // The same records with their other fields as maps (as a re-run
+        // builds them), so kept text is compared with text and with maps.
+        let as_maps: Vec<GameRecord> = records
+            .iter()
+            .map(|r| serde_json::from_value(serde_json::to_value(r).unwrap()).unwrap())
+            .collect();
+        assert!(as_maps[0].turns[0].actions[0]
+            .extra
+            .plain_fields()
+            .is_none());
+        assert!(records[0].turns[0].actions[0]
+            .extra
+            .plain_fields()
+            .is_some());
+        records.extend(as_maps);
         let as_compared = |r: &GameRecord| {
             let v = serde_json::to_value(r).unwrap();
             json!({"turns": v["turns"], "winnerId": v.get("winnerId").cloned().unwrap_or(Value::Null)})

@@ -9,7 +9,9 @@
 //!
 //! This crate only reads, checks and writes JSON; it knows nothing of the
 //! rules. [`read_record`] reads the text straight into the typed
-//! [`GameRecord`], applying every check on the way (`typed`); only a record
+//! [`GameRecord`], applying every check on the way (`fast`, a byte-level
+//! reader for the records writers write, and `typed`, serde visitors for
+//! whatever it does not expect); only a record
 //! that fails there is read the slow way, so every error can name a JSON
 //! path: [`check::check_value`] walks the raw `serde_json::Value` and
 //! reports what is wrong where (a record it accepts is then turned into the
@@ -21,6 +23,7 @@
 pub mod check;
 mod convert;
 pub mod diff;
+mod fast;
 mod model;
 mod other_fields;
 pub mod time;

@@ -13,7 +13,7 @@
 use std::borrow::Cow;
 use std::fmt;
 use std::ops::{Deref, DerefMut};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::ser::{SerializeMap, Serializer};
@@ -28,10 +28,67 @@ pub struct OtherFields {
     /// The fields as a compact JSON object, written as the writer writes a
     /// `Map` (so copying it out is the same as writing the map); while it is
     /// set it is what the fields are, and `map`, if made, is read from it.
-    text: Option<Box<str>>,
+    text: Option<Text>,
     /// The fields as a map: made from `text` on the first look inside, or
     /// the fields themselves when there is no `text`.
     map: OnceLock<Map<String, Value>>,
+}
+
+/// Kept text: an object's own, or its piece of a buffer that the byte
+/// reader shares among the objects of one turn (one allocation per turn
+/// instead of one per unit and action, which were a sixth of reading).
+#[derive(Clone)]
+enum Text {
+    Own(Box<str>),
+    Shared(Arc<OnceLock<String>>, usize, usize),
+}
+
+impl Text {
+    fn get(&self) -> &str {
+        match self {
+            Text::Own(text) => text,
+            // Filled when the turn was read, before the record is handed out.
+            Text::Shared(buffer, start, end) => buffer.get().map_or("{}", |b| &b[*start..*end]),
+        }
+    }
+}
+
+/// A buffer of kept text shared by the objects of one turn: each object's
+/// fields are written into it when the object ends, and the buffer is
+/// frozen when the turn ends.
+pub(crate) struct SharedText {
+    text: String,
+    frozen: Arc<OnceLock<String>>,
+}
+
+impl SharedText {
+    /// A buffer with room for `capacity` bytes.
+    pub(crate) fn with_capacity(capacity: usize) -> SharedText {
+        SharedText {
+            text: String::with_capacity(capacity),
+            frozen: Arc::new(OnceLock::new()),
+        }
+    }
+
+    /// Fields whose written text is `text` (as [`OtherFields::from_written_text`]
+    /// asks), kept in this buffer.
+    pub(crate) fn fields(&mut self, text: &str) -> OtherFields {
+        let start = self.text.len();
+        self.text.push_str(text);
+        OtherFields {
+            text: Some(Text::Shared(self.frozen.clone(), start, self.text.len())),
+            map: OnceLock::new(),
+        }
+    }
+
+    /// Ends the turn: its objects' fields read from the buffer from now on.
+    /// Returns how many bytes it held.
+    pub(crate) fn freeze(self) -> usize {
+        let len = self.text.len();
+        // Only this buffer sets it, once.
+        let _ = self.frozen.set(self.text);
+        len
+    }
 }
 
 impl OtherFields {
@@ -45,10 +102,68 @@ impl OtherFields {
         std::mem::take(&mut *self)
     }
 
+    /// The fields as compact JSON text, as the writer writes them (the
+    /// kept text itself when there is one: no map is made).
+    pub fn to_json_text(&self) -> Cow<'_, str> {
+        match &self.text {
+            Some(text) => Cow::Borrowed(text.get()),
+            None => Cow::Owned(serde_json::to_string(&**self).unwrap_or_default()),
+        }
+    }
+
+    /// The fields as `(key, value as compact JSON text)` pairs, in order,
+    /// read from the kept text without making a map; `None` when there is
+    /// no text, or a key in it has escapes (look inside through the map
+    /// then). Each value's text is what the writer writes for it, so it
+    /// equals the map value's `to_string()`.
+    pub fn plain_fields(&self) -> Option<Vec<(&str, &str)>> {
+        let text = self.text.as_ref()?.get();
+        let raw = text.as_bytes();
+        let mut fields = Vec::new();
+        if text == "{}" {
+            return Some(fields);
+        }
+        let mut i = 0;
+        loop {
+            // At `{` or `,`, then `"key":value`.
+            if raw.get(i + 1) != Some(&b'"') {
+                return None;
+            }
+            let key_end = plain_string_end(raw, i + 2)?;
+            if raw.get(key_end + 1) != Some(&b':') {
+                return None;
+            }
+            let end = value_end(raw, key_end + 2)?;
+            fields.push((&text[i + 2..key_end], &text[key_end + 2..end]));
+            match raw.get(end) {
+                Some(b',') => i = end,
+                Some(b'}') if end + 1 == raw.len() => return Some(fields),
+                _ => return None,
+            }
+        }
+    }
+
+    /// Whether the map has been made already (then comparing through it
+    /// costs less than reading the text again).
+    pub(crate) fn has_map(&self) -> bool {
+        self.map.get().is_some()
+    }
+
     /// Whether two sets of fields are the same JSON text (which implies
     /// they are equal; different text may still hold equal values).
     pub(crate) fn same_text(&self, other: &OtherFields) -> bool {
-        matches!((&self.text, &other.text), (Some(a), Some(b)) if a == b)
+        matches!((&self.text, &other.text), (Some(a), Some(b)) if a.get() == b.get())
+    }
+
+    /// Fields already written as the writer writes them: `text` is one
+    /// compact JSON object whose values each pass [`value_end`] and whose
+    /// keys have no escapes and none given twice (the byte reader's
+    /// output).
+    pub(crate) fn from_written_text(text: Box<str>) -> OtherFields {
+        OtherFields {
+            text: Some(Text::Own(text)),
+            map: OnceLock::new(),
+        }
     }
 
     fn map_of(text: &str) -> Map<String, Value> {
@@ -61,7 +176,7 @@ impl Deref for OtherFields {
     type Target = Map<String, Value>;
     fn deref(&self) -> &Map<String, Value> {
         self.map.get_or_init(|| match &self.text {
-            Some(text) => OtherFields::map_of(text),
+            Some(text) => OtherFields::map_of(text.get()),
             None => Map::new(),
         })
     }
@@ -114,7 +229,7 @@ impl fmt::Debug for OtherFields {
 
 impl Serialize for OtherFields {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let Some(text) = &self.text else {
+        let Some(text) = self.text.as_ref().map(Text::get) else {
             return match self.map.get() {
                 Some(map) => map.serialize(s),
                 None => s.serialize_map(Some(0))?.end(),
@@ -231,13 +346,7 @@ impl<'de> Builder<'de> {
         if is_written_form(raw.as_bytes()) {
             self.text.push_str(raw);
         } else {
-            // Valid JSON (the reader read it), so it parses.
-            let value: Value = serde_json::from_str(raw).map_err(|_| NotKept)?;
-            let text = written(&value);
-            if serde_json::from_str::<Value>(&text).ok().as_ref() != Some(&value) {
-                return Err(NotKept);
-            }
-            self.text.push_str(&text);
+            self.text.push_str(&rewritten(raw).ok_or(NotKept)?);
         }
         if self.first.is_none() {
             self.first = Some(key);
@@ -255,7 +364,7 @@ impl<'de> Builder<'de> {
         let mut text = self.text;
         text.push('}');
         OtherFields {
-            text: Some(text.into_boxed_str()),
+            text: Some(Text::Own(text.into_boxed_str())),
             map: OnceLock::new(),
         }
     }
@@ -263,6 +372,44 @@ impl<'de> Builder<'de> {
 
 fn written(v: &Value) -> String {
     v.to_string()
+}
+
+/// `raw`, one valid JSON value, as the writer writes the value it reads
+/// as; `None` when that text would read back as another value (or `raw`
+/// is not JSON).
+pub(crate) fn rewritten(raw: &str) -> Option<String> {
+    let value: Value = serde_json::from_str(raw).ok()?;
+    let text = written(&value);
+    if serde_json::from_str::<Value>(&text).ok().as_ref() != Some(&value) {
+        return None;
+    }
+    Some(text)
+}
+
+/// How deeply arrays and objects nest in `raw`, one valid JSON value.
+pub(crate) fn nesting(raw: &[u8]) -> usize {
+    let (mut depth, mut deepest, mut in_string, mut escaped) = (0usize, 0, false, false);
+    for &c in raw {
+        if in_string {
+            match c {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
 }
 
 /// Whether `raw`, one valid JSON value, is already what the writer writes
@@ -273,26 +420,84 @@ fn is_written_form(raw: &[u8]) -> bool {
     matches!(value_end(raw, 0), Some(end) if end == raw.len())
 }
 
-/// Where the value starting at `at` ends, if it is in written form.
-fn value_end(raw: &[u8], at: usize) -> Option<usize> {
-    match *raw.get(at)? {
-        b'"' => {
-            // Valid JSON: a string without escapes ends at the next quote
-            // and has no character the writer escapes.
-            let len = raw[at + 1..]
-                .iter()
-                .position(|&c| c == b'"' || c == b'\\')?;
-            (raw[at + 1 + len] == b'"').then_some(at + len + 2)
+/// The bytes that end a string without escapes: its closing quote, or
+/// what makes it something else (a backslash, a control character, which
+/// JSON allows only escaped).
+static STRING_STOP: [bool; 256] = {
+    let mut stop = [false; 256];
+    let mut c = 0;
+    while c < 0x20 {
+        stop[c] = true;
+        c += 1;
+    }
+    stop[b'"' as usize] = true;
+    stop[b'\\' as usize] = true;
+    stop
+};
+
+/// Where the string whose text starts at `at` (after its opening quote)
+/// has its closing quote, if it has no escapes (so the writer writes it as
+/// it stands) and no control characters (so it is JSON).
+#[inline]
+pub(crate) fn plain_string_end(raw: &[u8], at: usize) -> Option<usize> {
+    // Eight bytes at a time: a byte is flagged when it is below 0x20 or
+    // equal to a quote or a backslash (the usual "has a zero byte" test; a
+    // borrow can flag bytes above a flagged one, never below, so the lowest
+    // flag is exact).
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut i = at;
+    while let Some(chunk) = raw.get(i..i + 8) {
+        let w = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
+        let control = w.wrapping_sub(ONES * 0x20) & !w & HIGHS;
+        let flags =
+            control | zero(w ^ (ONES * u64::from(b'"'))) | zero(w ^ (ONES * u64::from(b'\\')));
+        if flags != 0 {
+            let j = i + (flags.trailing_zeros() / 8) as usize;
+            return (raw[j] == b'"').then_some(j);
         }
-        b'n' | b't' => Some(at + 4),
-        b'f' => Some(at + 5),
+        i += 8;
+    }
+    while i < raw.len() {
+        let c = raw[i];
+        if STRING_STOP[usize::from(c)] {
+            return (c == b'"').then_some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// How deep [`value_end`] follows arrays and objects, so hostile text
+/// cannot exhaust the stack. Below `serde_json`'s limit of 128 from the
+/// top of the text by more than the record's own nesting (at most 11
+/// levels above an unknown field's value), so whatever the byte reader
+/// accepts `serde_json` accepts too.
+pub(crate) const MAX_DEPTH: usize = 100;
+
+/// Where the value starting at `at` ends, if it is valid JSON in written
+/// form. It checks the grammar itself (the byte reader calls it on text
+/// nobody has parsed yet): `None` for anything that is not JSON, not in
+/// written form, or nested deeper than [`MAX_DEPTH`].
+pub(crate) fn value_end(raw: &[u8], at: usize) -> Option<usize> {
+    value_end_at(raw, at, 0)
+}
+
+fn value_end_at(raw: &[u8], at: usize, depth: usize) -> Option<usize> {
+    match *raw.get(at)? {
+        b'"' => plain_string_end(raw, at + 1).map(|end| end + 1),
+        b'n' => raw[at..].starts_with(b"null").then_some(at + 4),
+        b't' => raw[at..].starts_with(b"true").then_some(at + 4),
+        b'f' => raw[at..].starts_with(b"false").then_some(at + 5),
+        _ if depth >= MAX_DEPTH => None,
         b'[' => {
             let mut i = at + 1;
             if raw.get(i) == Some(&b']') {
                 return Some(i + 1);
             }
             loop {
-                i = value_end(raw, i)?;
+                i = value_end_at(raw, i, depth + 1)?;
                 match raw.get(i)? {
                     b',' => i += 1,
                     b']' => return Some(i + 1),
@@ -313,7 +518,7 @@ fn value_end(raw: &[u8], at: usize) -> Option<usize> {
             let mut count = 0;
             let mut many: Vec<&[u8]> = Vec::new();
             loop {
-                let key_end = value_end(raw, i).filter(|_| raw[i] == b'"')?;
+                let key_end = value_end_at(raw, i, depth).filter(|_| raw.get(i) == Some(&b'"'))?;
                 let key = &raw[i..key_end];
                 if count < few.len() {
                     if few[..count].contains(&key) {
@@ -330,7 +535,7 @@ fn value_end(raw: &[u8], at: usize) -> Option<usize> {
                 if raw.get(key_end) != Some(&b':') {
                     return None;
                 }
-                i = value_end(raw, key_end + 1)?;
+                i = value_end_at(raw, key_end + 1, depth + 1)?;
                 match raw.get(i)? {
                     b',' => i += 1,
                     b'}' => break,
@@ -341,6 +546,22 @@ fn value_end(raw: &[u8], at: usize) -> Option<usize> {
             many.windows(2).all(|w| w[0] != w[1]).then_some(i + 1)
         }
         b'-' | b'0'..=b'9' => {
+            // Most numbers of a record are short whole ones: digits, and
+            // after them none of the characters that would make them
+            // something else.
+            let negative = raw[at] == b'-';
+            let digits = at + usize::from(negative);
+            let mut i = digits;
+            while raw.get(i).is_some_and(u8::is_ascii_digit) {
+                i += 1;
+            }
+            let n = i - digits;
+            if (1..=18).contains(&n)
+                && (raw[digits] != b'0' || (n == 1 && !negative))
+                && !matches!(raw.get(i), Some(b'.' | b'e' | b'E' | b'-' | b'+'))
+            {
+                return Some(i);
+            }
             let len = raw[at..]
                 .iter()
                 .position(|c| !matches!(c, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9'))
@@ -348,10 +569,12 @@ fn value_end(raw: &[u8], at: usize) -> Option<usize> {
             let number = &raw[at..at + len];
             let digits = number.strip_prefix(b"-").unwrap_or(number);
             // A whole number that fits in 64 bits is written as it is read;
-            // but `-0` is read as a float (written `-0.0`).
+            // but `-0` is read as a float (written `-0.0`), and a leading
+            // zero is not JSON.
             let whole = !digits.is_empty()
                 && digits.len() <= 18
                 && digits.iter().all(u8::is_ascii_digit)
+                && (digits[0] != b'0' || digits.len() == 1)
                 && number != b"-0";
             (whole || float_written_form(number)).then_some(at + len)
         }
@@ -450,6 +673,50 @@ mod tests {
         let again: Value = serde_json::from_str(&read.to_string()).unwrap();
         let mut b = Builder::default();
         assert_eq!(b.push(Key("a".into()), raw).is_ok(), again == read);
+    }
+
+    proptest::proptest! {
+        /// The word-at-a-time scan finds what a byte-by-byte one finds.
+        #[test]
+        fn plain_string_end_agrees_with_a_plain_scan(
+            bytes in proptest::collection::vec(proptest::prop_oneof![
+                8 => 0x20u8..0x7f, 1 => 0u8..0x20, 1 => 0x80u8..=0xff, 2 => proptest::strategy::Just(b'"'), 1 => proptest::strategy::Just(b'\\'),
+            ], 0..40),
+            at in 0usize..8,
+        ) {
+            let at = at.min(bytes.len());
+            let slow = bytes[at..]
+                .iter()
+                .position(|&c| c == b'"' || c == b'\\' || c < 0x20)
+                .and_then(|n| (bytes[at + n] == b'"').then_some(at + n));
+            proptest::prop_assert_eq!(plain_string_end(&bytes, at), slow);
+        }
+    }
+
+    #[test]
+    fn plain_fields_and_text() {
+        let (fields, _) = kept(r#"{"command":"F","wall":[1,2],"created":"x"}"#);
+        assert_eq!(
+            fields.plain_fields().unwrap(),
+            vec![
+                ("command", "\"F\""),
+                ("wall", "[1,2]"),
+                ("created", "\"x\"")
+            ]
+        );
+        assert_eq!(
+            fields.to_json_text(),
+            r#"{"command":"F","wall":[1,2],"created":"x"}"#
+        );
+        let (empty, _) = kept("{}");
+        assert_eq!(empty.to_json_text(), "{}");
+        let (escaped, _) = kept(r#"{"\u00e9":1}"#);
+        assert_eq!(escaped.plain_fields().map(|f| f.len()), Some(1));
+        let map: OtherFields = serde_json::from_str::<Map<String, Value>>(r#"{"a":1}"#)
+            .unwrap()
+            .into();
+        assert!(map.plain_fields().is_none());
+        assert_eq!(map.to_json_text(), r#"{"a":1}"#);
     }
 
     #[test]

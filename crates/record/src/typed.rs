@@ -62,24 +62,24 @@ fn give_up<E: de::Error>() -> E {
 /// What the checks need from the whole record that a visitor cannot see
 /// where it stands (the number of teams may come after the turns).
 #[derive(Default)]
-struct Ctx {
+pub(crate) struct Ctx {
     /// The largest `teamId` of any action.
-    max_team_id: Option<u64>,
+    pub(crate) max_team_id: Option<u64>,
     /// Unit ids of the turn being read (a snapshot's ids are unique).
-    seen: UnitIds,
+    pub(crate) seen: UnitIds,
     /// Units per team in the turn before, as the capacity to read the
     /// next turn's into (a team's array grown from empty was a sixth of
     /// reading a long game).
-    sizes: Vec<usize>,
+    pub(crate) sizes: Vec<usize>,
 }
 
 /// The unit ids of one turn. Ids come from the file, but a set that only
 /// finds repeats within one record needs no defence against chosen keys, so
 /// a multiply hash replaces SipHash (which was a tenth of reading a unit).
-type UnitIds = HashSet<u64, BuildHasherDefault<IdHasher>>;
+pub(crate) type UnitIds = HashSet<u64, BuildHasherDefault<IdHasher>>;
 
 #[derive(Default)]
-struct IdHasher(u64);
+pub(crate) struct IdHasher(u64);
 
 impl Hasher for IdHasher {
     fn finish(&self) -> u64 {
@@ -144,23 +144,23 @@ fn date<'de, A: MapAccess<'de>>(map: &mut A) -> Result<Option<String>, A::Error>
 /// A record object's fields, as read (before the wrapper and the turn in
 /// progress are undone).
 #[derive(Default)]
-struct Body {
-    game_type: Option<String>,
-    teams: Option<Vec<Option<Team>>>,
-    turns: Option<Vec<Turn>>,
+pub(crate) struct Body {
+    pub(crate) game_type: Option<String>,
+    pub(crate) teams: Option<Vec<Option<Team>>>,
+    pub(crate) turns: Option<Vec<Turn>>,
     /// Per turn, the number of per-team unit arrays (for the warning).
-    team_counts: Vec<usize>,
+    pub(crate) team_counts: Vec<usize>,
     /// `Some(None)`: present and null.
-    created: Option<Option<String>>,
+    pub(crate) created: Option<Option<String>>,
     /// `created` of the outermost object, as it is: the server's wrapper
     /// keeps one of any kind, used only when `state` has none.
-    top_created: Option<Value>,
-    started: Option<Option<String>>,
-    ended: Option<Option<String>>,
-    winner: Option<Winner>,
+    pub(crate) top_created: Option<Value>,
+    pub(crate) started: Option<Option<String>>,
+    pub(crate) ended: Option<Option<String>>,
+    pub(crate) winner: Option<Winner>,
     /// The Tactics server's `state` object, read as a record (top level only).
-    state: Option<Box<Body>>,
-    extra: Map<String, Value>,
+    pub(crate) state: Option<Box<Body>>,
+    pub(crate) extra: Map<String, Value>,
 }
 
 struct BodySeed<'c> {
@@ -282,7 +282,7 @@ impl<'de> Visitor<'de> for StateSeed<'_> {
     }
 }
 
-struct TeamsSeed;
+pub(crate) struct TeamsSeed;
 
 impl<'de> DeserializeSeed<'de> for TeamsSeed {
     type Value = Vec<Option<Team>>;
@@ -345,7 +345,7 @@ impl<'de> Deserialize<'de> for TeamWire {
 }
 
 /// `winnerId`: a team index, null, or a string (spec 3.1).
-struct WinnerSeed;
+pub(crate) struct WinnerSeed;
 
 impl<'de> DeserializeSeed<'de> for WinnerSeed {
     type Value = Winner;
@@ -743,7 +743,7 @@ impl<'de> Visitor<'de> for ChangesSeed {
 /// Undoes the wrapper and the top-level turn in progress as `normalise`
 /// does, applies the checks that need the whole record, and gives the
 /// warnings in the checks' order.
-fn finish(mut body: Body, ctx: Ctx) -> Option<(GameRecord, Vec<Problem>)> {
+pub(crate) fn finish(mut body: Body, ctx: Ctx) -> Option<(GameRecord, Vec<Problem>)> {
     // The outermost `created` dates the record unless `state` replaces the
     // record and has its own; where it is used, it is a string or null.
     let top_created = body.top_created.take().map(|v| match v {
@@ -853,19 +853,38 @@ mod tests {
 
     use crate::check::read_checked;
 
-    /// Holds the two paths to each other on `text`; returns whether the fast
-    /// path read it.
+    /// Holds the three paths to each other on `text` (the byte reader and
+    /// the serde visitors each against the checks); returns whether the
+    /// visitors read it.
     fn agree(text: &str) -> bool {
+        agree_with(text, crate::fast::read(text), "byte reader");
+        agree_with(text, super::read(text), "visitors")
+    }
+
+    /// Whether the byte reader reads `text` (and agrees with the checks).
+    fn bytes_read(text: &str) -> bool {
+        agree_with(text, crate::fast::read(text), "byte reader")
+    }
+
+    fn agree_with(
+        text: &str,
+        fast: Option<(crate::GameRecord, Vec<crate::Problem>)>,
+        path: &str,
+    ) -> bool {
         let checked = read_checked(text);
-        match (super::read(text), checked) {
+        match (fast, checked) {
             (Some((fast, fast_warnings)), Ok((slow, slow_warnings))) => {
-                assert_eq!(fast, slow, "{text}");
-                assert_eq!(fast.to_json(), slow.to_json(), "field order: {text}");
-                assert_eq!(fast_warnings, slow_warnings, "{text}");
+                assert_eq!(fast, slow, "{path}: {text}");
+                assert_eq!(
+                    fast.to_json(),
+                    slow.to_json(),
+                    "{path}: field order: {text}"
+                );
+                assert_eq!(fast_warnings, slow_warnings, "{path}: {text}");
                 true
             }
             (Some(_), Err(e)) => {
-                panic!("the fast path read a record the checks reject ({e}): {text}")
+                panic!("the {path} read a record the checks reject ({e}): {text}")
             }
             (None, _) => false,
         }
@@ -890,6 +909,7 @@ mod tests {
             }
             let text = std::fs::read_to_string(&path).expect("a corpus file");
             assert!(agree(&text), "{name} is read by the fast path");
+            assert!(bytes_read(&text), "{name} is read by the byte reader");
             read += 1;
         }
         assert!(read >= 10, "{read} records");
@@ -1181,8 +1201,47 @@ mod tests {
             let text = serde_json::to_string(&record).unwrap();
             let fast = agree(&text);
             // Without a key twice (the generator writes none), the fast
-            // path reads whatever the checks accept.
+            // path reads whatever the checks accept, and so does the byte
+            // reader (the text has no escapes and is in written form).
             prop_assert_eq!(fast, read_checked(&text).is_ok(), "{}", text);
+            prop_assert_eq!(bytes_read(&text), fast, "{}", text);
+            agree(&serde_json::to_string_pretty(&record).unwrap());
+        }
+
+        /// Records damaged or spaced out at random: whatever the byte
+        /// reader and the visitors read, the checks read the same.
+        #[test]
+        fn mutated_records_read_alike(
+            record in record(),
+            edits in proptest::collection::vec((any::<usize>(), 0u8..4, 0usize..MUTANTS.len()), 1..4),
+        ) {
+            let mut bytes = serde_json::to_string(&record).unwrap().into_bytes();
+            for (at, kind, with) in edits {
+                let at = at % (bytes.len() + 1);
+                let with = MUTANTS[with];
+                match kind {
+                    0 => bytes.insert(at, with),
+                    1 if at < bytes.len() => bytes[at] = with,
+                    2 if at < bytes.len() => {
+                        bytes.remove(at);
+                    }
+                    _ => {
+                        // A piece of the text again, a little further on
+                        // (a key or value given twice, a nested copy).
+                        let end = (at + 1 + with as usize % 24).min(bytes.len());
+                        let piece = bytes[at..end].to_vec();
+                        let to = end.min(bytes.len());
+                        bytes.splice(to..to, piece);
+                    }
+                }
+            }
+            // The generator writes ASCII and the edits too, so it is text.
+            let text = String::from_utf8(bytes).unwrap();
+            agree(&text);
         }
     }
+
+    /// Bytes the mutations put in: JSON's punctuation, whitespace, digits,
+    /// escapes and letters of its literals.
+    const MUTANTS: &[u8] = b"{}[],:\" \n\t\\0129-+.eEnultrfa/u";
 }

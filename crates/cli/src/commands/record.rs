@@ -127,10 +127,8 @@ fn check(file: &PathBuf) -> anyhow::Result<ExitCode> {
 
 /// One result as `unit N {changes}`.
 fn describe(result: &::record::ActionResult) -> String {
-    let changes = result
-        .changes
-        .as_ref()
-        .map(|c| serde_json::Value::Object(c.clone().into()).to_string());
+    // The kept text is what writing the map gives, without making it.
+    let changes = result.changes.as_ref().map(|c| c.to_json_text());
     format!(
         "unit {} {}",
         result.unit.map_or("-".into(), |u| u.to_string()),
@@ -181,9 +179,22 @@ fn print_turns(r: &GameRecord) {
             if let Some(u) = a.unit {
                 line.push_str(&format!(" unit {u}"));
             }
-            for (k, v) in &a.extra {
-                if k != "created" {
-                    line.push_str(&format!(" {k}={v}"));
+            // From the kept text when there is one (a value's text there
+            // is what printing it gives), so no map is made per action.
+            match a.extra.plain_fields() {
+                Some(fields) => {
+                    for (k, v) in fields {
+                        if k != "created" {
+                            line.push_str(&format!(" {k}={v}"));
+                        }
+                    }
+                }
+                None => {
+                    for (k, v) in &a.extra {
+                        if k != "created" {
+                            line.push_str(&format!(" {k}={v}"));
+                        }
+                    }
                 }
             }
             println!("{line}");

@@ -1,0 +1,541 @@
+//! A byte-level reader for the records the project and the Tactics engine
+//! write: the first of [`crate::read_record`]'s three paths.
+//!
+//! The serde visitors of `typed` cost ~52 instructions per byte of a long
+//! game, most of it in the visitor machinery around each small object (a
+//! unit is four keys and an array of two numbers). Here the turns, where
+//! nearly all of a record's bytes are, are read by hand: keys are borrowed
+//! and matched by their bytes, ids and coordinates parsed as digits,
+//! unknown fields checked and copied as text in one pass into one reused
+//! buffer ([`value_end`]). The small parts around the turns (teams, dates,
+//! the winner, the record's own unknown fields) go through `serde_json` with
+//! `typed`'s seeds, so their rules live in one place; the record is then
+//! finished by `typed`'s [`finish`], which applies the checks that need the
+//! whole record.
+//!
+//! It reads only what it expects: a key or string with an escape, a number
+//! it does not parse itself where an id is wanted, an unknown field not in
+//! the writer's form, a key given twice, or anything that is not JSON makes
+//! it give up (`None`), and `typed` reads the text again (and, if that gives
+//! up too, the checks, which say what is wrong where). So it must never
+//! accept what those reject, nor read anything differently; the tests of
+//! `typed` hold all three paths to each other.
+
+use serde::de::{DeserializeOwned, DeserializeSeed};
+use serde_json::value::RawValue;
+use serde_json::{Number, Value};
+
+use crate::check::Problem;
+use crate::model::{Action, ActionResult, GameRecord, Turn, UnitData};
+use crate::other_fields::{
+    nesting, plain_string_end, rewritten, value_end, OtherFields, SharedText, MAX_DEPTH,
+};
+use crate::typed::{finish, Body, Ctx, TeamsSeed, UnitIds, WinnerSeed};
+
+/// The typed record and its warnings, or `None`: read it another way.
+pub(crate) fn read(text: &str) -> Option<(GameRecord, Vec<Problem>)> {
+    let mut p = Parser {
+        text,
+        b: text.as_bytes(),
+        i: 0,
+        scratch: String::new(),
+        keys: Vec::new(),
+        turn_text: None,
+        turn_capacity: 0,
+    };
+    let mut ctx = Ctx::default();
+    let body = p.body(&mut ctx, true)?;
+    p.ws();
+    if p.i != p.b.len() {
+        return None;
+    }
+    finish(body, ctx)
+}
+
+/// Sets a known field once; a key given twice is left to the other paths.
+fn once<T>(slot: &mut Option<T>, value: T) -> Option<()> {
+    if slot.is_some() {
+        return None;
+    }
+    *slot = Some(value);
+    Some(())
+}
+
+/// Where an object's unknown fields start in the parser's buffers.
+#[derive(Clone, Copy)]
+struct Mark {
+    text: usize,
+    keys: usize,
+}
+
+/// An object's unknown fields beyond which the reader gives up (a key is
+/// compared with each one before it).
+const MAX_OTHER_FIELDS: usize = 32;
+
+struct Parser<'a> {
+    text: &'a str,
+    b: &'a [u8],
+    i: usize,
+    /// The unknown fields of the objects being read, innermost last: each
+    /// object's are written after its parent's so far, and taken out when
+    /// it ends (so one buffer serves every object).
+    scratch: String,
+    /// Their keys, likewise, to find one given twice.
+    keys: Vec<&'a str>,
+    /// Where the finished objects of the turn being read keep their
+    /// unknown fields (one buffer per turn, not one per object).
+    turn_text: Option<SharedText>,
+    /// The size of the turn before's, as the capacity of the next.
+    turn_capacity: usize,
+}
+
+impl<'a> Parser<'a> {
+    #[inline]
+    fn ws(&mut self) {
+        // Written records have no whitespace between tokens.
+        if self.b.get(self.i).is_some_and(|&c| c > b' ') {
+            return;
+        }
+        while let Some(&c) = self.b.get(self.i) {
+            if !matches!(c, b' ' | b'\n' | b'\r' | b'\t') {
+                break;
+            }
+            self.i += 1;
+        }
+    }
+
+    /// The next byte that is not whitespace, not taken.
+    #[inline]
+    fn peek(&mut self) -> Option<u8> {
+        self.ws();
+        self.b.get(self.i).copied()
+    }
+
+    #[inline]
+    fn eat(&mut self, c: u8) -> Option<()> {
+        if self.peek()? != c {
+            return None;
+        }
+        self.i += 1;
+        Some(())
+    }
+
+    /// A string without escapes, borrowed.
+    #[inline]
+    fn plain_str(&mut self) -> Option<&'a str> {
+        self.eat(b'"')?;
+        let start = self.i;
+        let end = plain_string_end(self.b, start)?;
+        self.i = end + 1;
+        // Both ends are ASCII quotes, so these are character boundaries.
+        Some(&self.text[start..end])
+    }
+
+    /// An object, each field handed to `field` with the parser standing
+    /// on its value.
+    #[inline]
+    fn object(&mut self, mut field: impl FnMut(&mut Self, &'a str) -> Option<()>) -> Option<()> {
+        self.eat(b'{')?;
+        if self.peek()? == b'}' {
+            self.i += 1;
+            return Some(());
+        }
+        loop {
+            let key = self.plain_str()?;
+            self.eat(b':')?;
+            field(self, key)?;
+            match self.peek()? {
+                b',' => self.i += 1,
+                b'}' => {
+                    self.i += 1;
+                    return Some(());
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// An array, `item` called on each element.
+    #[inline]
+    fn array(&mut self, mut item: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
+        self.eat(b'[')?;
+        if self.peek()? == b']' {
+            self.i += 1;
+            return Some(());
+        }
+        loop {
+            item(self)?;
+            match self.peek()? {
+                b',' => self.i += 1,
+                b']' => {
+                    self.i += 1;
+                    return Some(());
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// Digits that `serde_json` reads as a `u64` (an id): no sign, no
+    /// fraction or exponent, no leading zero, not too large.
+    #[inline]
+    fn uint(&mut self) -> Option<u64> {
+        self.ws();
+        let start = self.i;
+        let mut n: u64 = 0;
+        while let Some(&c) = self.b.get(self.i) {
+            if !c.is_ascii_digit() {
+                break;
+            }
+            n = n.checked_mul(10)?.checked_add(u64::from(c - b'0'))?;
+            self.i += 1;
+        }
+        let len = self.i - start;
+        if len == 0 || (len > 1 && self.b[start] == b'0') {
+            return None;
+        }
+        if matches!(self.b.get(self.i), Some(b'.' | b'e' | b'E')) {
+            return None;
+        }
+        Some(n)
+    }
+
+    /// Any JSON number, as `serde_json` reads it: short whole numbers
+    /// here, the rest by `serde_json` from their text.
+    fn number(&mut self) -> Option<Number> {
+        self.ws();
+        let start = self.i;
+        let negative = self.b.get(self.i) == Some(&b'-');
+        if negative {
+            self.i += 1;
+        }
+        let digits = self.i;
+        let mut n: u64 = 0;
+        while let Some(&c) = self.b.get(self.i) {
+            if !c.is_ascii_digit() {
+                break;
+            }
+            n = n.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
+            self.i += 1;
+        }
+        let len = self.i - digits;
+        if len == 0 || (len > 1 && self.b[digits] == b'0') {
+            return None;
+        }
+        let more = matches!(self.b.get(self.i), Some(b'.' | b'e' | b'E'));
+        // At most 18 digits fit an i64 with room; `-0` is read as a float.
+        if !more && len <= 18 && !(negative && n == 0) {
+            return Some(if negative {
+                Number::from(-(n as i64))
+            } else {
+                Number::from(n)
+            });
+        }
+        if self.b.get(self.i) == Some(&b'.') {
+            self.i += 1;
+            self.digits()?;
+        }
+        if matches!(self.b.get(self.i), Some(b'e' | b'E')) {
+            self.i += 1;
+            if matches!(self.b.get(self.i), Some(b'+' | b'-')) {
+                self.i += 1;
+            }
+            self.digits()?;
+        }
+        serde_json::from_str(&self.text[start..self.i]).ok()
+    }
+
+    /// One or more digits.
+    fn digits(&mut self) -> Option<()> {
+        let start = self.i;
+        while self.b.get(self.i).is_some_and(u8::is_ascii_digit) {
+            self.i += 1;
+        }
+        (self.i > start).then_some(())
+    }
+
+    /// The next value's text, found and checked by `serde_json` (for the
+    /// few, small values outside the turns).
+    fn raw(&mut self) -> Option<&'a str> {
+        self.ws();
+        let rest = &self.text[self.i..];
+        let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<&RawValue>();
+        let raw = stream.next()?.ok()?;
+        self.i += stream.byte_offset();
+        Some(raw.get())
+    }
+
+    /// The next value, read by `serde_json` as a `T`.
+    fn serde<T: DeserializeOwned>(&mut self) -> Option<T> {
+        serde_json::from_str(self.raw()?).ok()
+    }
+
+    /// The next value, read by `serde_json` with `seed`.
+    fn seed<S: DeserializeSeed<'a>>(&mut self, seed: S) -> Option<S::Value> {
+        let mut de = serde_json::Deserializer::from_str(self.raw()?);
+        let value = seed.deserialize(&mut de).ok()?;
+        de.end().ok()?;
+        Some(value)
+    }
+
+    fn mark(&self) -> Mark {
+        Mark {
+            text: self.scratch.len(),
+            keys: self.keys.len(),
+        }
+    }
+
+    /// An unknown field of the object begun at `mark`: kept as text if the
+    /// writer would write it so (else the other paths rewrite it).
+    fn keep(&mut self, key: &'a str, mark: Mark) -> Option<()> {
+        let before = &self.keys[mark.keys..];
+        if before.len() >= MAX_OTHER_FIELDS || before.contains(&key) {
+            return None;
+        }
+        let first = before.is_empty();
+        self.ws();
+        let start = self.i;
+        let end = value_end(self.b, start);
+        self.scratch.push(if first { '{' } else { ',' });
+        self.scratch.push('"');
+        self.scratch.push_str(key);
+        self.scratch.push_str("\":");
+        match end {
+            Some(end) => {
+                self.scratch.push_str(&self.text[start..end]);
+                self.i = end;
+            }
+            None => {
+                // Not as the writer writes it (spaces, escapes, a float
+                // `serde_json` prints otherwise): written again, as the
+                // visitors' `Builder` does. Not deeper than `value_end`
+                // goes, so that `serde_json` reading the whole text would
+                // not refuse it.
+                let raw = self.raw()?;
+                if nesting(raw.as_bytes()) > MAX_DEPTH {
+                    return None;
+                }
+                self.scratch.push_str(&rewritten(raw)?);
+            }
+        }
+        self.keys.push(key);
+        Some(())
+    }
+
+    /// The unknown fields of the object begun at `mark`, taken out.
+    fn other_fields(&mut self, mark: Mark) -> OtherFields {
+        if self.keys.len() == mark.keys {
+            return OtherFields::new();
+        }
+        self.scratch.push('}');
+        let text = &self.scratch[mark.text..];
+        let fields = match &mut self.turn_text {
+            Some(shared) => shared.fields(text),
+            None => OtherFields::from_written_text(text.into()),
+        };
+        self.scratch.truncate(mark.text);
+        self.keys.truncate(mark.keys);
+        fields
+    }
+
+    /// A record object (`typed::BodySeed`); `top` for the outermost, where
+    /// `state` may wrap the record.
+    fn body(&mut self, ctx: &mut Ctx, top: bool) -> Option<Body> {
+        let mut b = Body::default();
+        self.object(|p, key| match key {
+            "type" => once(&mut b.game_type, p.serde::<String>()?),
+            "teams" => once(&mut b.teams, p.seed(TeamsSeed)?),
+            "turns" => {
+                let mut counts = Vec::new();
+                let turns = p.turns(ctx, &mut counts)?;
+                once(&mut b.turns, turns)?;
+                b.team_counts = counts;
+                Some(())
+            }
+            "created" if top => once(&mut b.top_created, p.serde::<Value>()?),
+            "created" => once(&mut b.created, p.serde::<Option<String>>()?),
+            "started" => once(&mut b.started, p.serde::<Option<String>>()?),
+            "ended" => once(&mut b.ended, p.serde::<Option<String>>()?),
+            "winnerId" => once(&mut b.winner, p.seed(WinnerSeed)?),
+            "state" if top => {
+                if p.peek()? == b'{' {
+                    let state = p.body(ctx, false)?;
+                    once(&mut b.state, Box::new(state))
+                } else {
+                    let value = p.serde::<Value>()?;
+                    match b.extra.insert("state".into(), value) {
+                        Some(_) => None,
+                        None => Some(()),
+                    }
+                }
+            }
+            _ => {
+                // As a map keeps a key given twice: the last value, in the
+                // first one's place.
+                let value = p.serde::<Value>()?;
+                b.extra.insert(key.to_owned(), value);
+                Some(())
+            }
+        })?;
+        Some(b)
+    }
+
+    fn turns(&mut self, ctx: &mut Ctx, counts: &mut Vec<usize>) -> Option<Vec<Turn>> {
+        let mut turns = Vec::new();
+        self.array(|p| {
+            let (turn, count) = p.turn(ctx)?;
+            turns.push(turn);
+            counts.push(count);
+            Some(())
+        })?;
+        Some(turns)
+    }
+
+    /// A turn and its number of per-team unit arrays (`typed::TurnSeed`).
+    fn turn(&mut self, ctx: &mut Ctx) -> Option<(Turn, usize)> {
+        let (mut units, mut actions) = (None, None);
+        ctx.seen.clear();
+        self.turn_text = Some(SharedText::with_capacity(self.turn_capacity));
+        let mark = self.mark();
+        self.object(|p, key| match key {
+            "units" => once(&mut units, p.units(&mut ctx.seen, &mut ctx.sizes)?),
+            "actions" => once(&mut actions, p.actions(&mut ctx.max_team_id)?),
+            _ => p.keep(key, mark),
+        })?;
+        let units: Vec<Vec<UnitData>> = units?;
+        let count = units.len();
+        let turn = Turn {
+            units,
+            actions: actions.unwrap_or_default(),
+            extra: self.other_fields(mark),
+        };
+        if let Some(shared) = self.turn_text.take() {
+            self.turn_capacity = shared.freeze();
+        }
+        Some((turn, count))
+    }
+
+    /// A turn's `units`, one array per team, each read into the size of
+    /// the team's array in the turn before.
+    fn units(&mut self, seen: &mut UnitIds, sizes: &mut Vec<usize>) -> Option<Vec<Vec<UnitData>>> {
+        let mut per_team: Vec<Vec<UnitData>> = Vec::with_capacity(sizes.len().max(2));
+        self.array(|p| {
+            let team = per_team.len();
+            let mut units = Vec::with_capacity(sizes.get(team).copied().unwrap_or(0));
+            p.array(|p| {
+                let unit = p.unit()?;
+                if !seen.insert(unit.id) {
+                    return None;
+                }
+                units.push(unit);
+                Some(())
+            })?;
+            match sizes.get_mut(team) {
+                Some(size) => *size = units.len(),
+                None => sizes.push(units.len()),
+            }
+            per_team.push(units);
+            Some(())
+        })?;
+        Some(per_team)
+    }
+
+    /// A unit (`typed::UnitWire`).
+    fn unit(&mut self) -> Option<UnitData> {
+        let (mut id, mut unit_type, mut assignment) = (None, None, None);
+        let mark = self.mark();
+        self.object(|p, key| match key {
+            "id" => once(&mut id, p.uint()?),
+            "type" => once(&mut unit_type, p.plain_str()?.to_owned()),
+            "assignment" => once(&mut assignment, p.tile()?),
+            _ => p.keep(key, mark),
+        })?;
+        Some(UnitData {
+            id: id?,
+            unit_type: unit_type?,
+            assignment: assignment?,
+            extra: self.other_fields(mark),
+        })
+    }
+
+    /// A unit's `assignment`: exactly two numbers (`typed::TileSeed`).
+    fn tile(&mut self) -> Option<Value> {
+        self.eat(b'[')?;
+        let x = self.number()?;
+        self.eat(b',')?;
+        let y = self.number()?;
+        self.eat(b']')?;
+        Some(Value::Array(vec![Value::Number(x), Value::Number(y)]))
+    }
+
+    fn actions(&mut self, max_team_id: &mut Option<u64>) -> Option<Vec<Action>> {
+        let mut actions = Vec::new();
+        self.array(|p| {
+            let action = p.action()?;
+            if let Some(t) = action.team_id {
+                let max = max_team_id.get_or_insert(t);
+                *max = (*max).max(t);
+            }
+            actions.push(action);
+            Some(())
+        })?;
+        Some(actions)
+    }
+
+    /// An action (`typed::ActionWire`).
+    fn action(&mut self) -> Option<Action> {
+        let (mut action_type, mut unit, mut team, mut results) = (None, None, None, None);
+        let mark = self.mark();
+        self.object(|p, key| match key {
+            "type" => once(&mut action_type, p.plain_str()?.to_owned()),
+            "unit" => once(&mut unit, p.uint()?),
+            "teamId" => once(&mut team, p.uint()?),
+            "results" => once(&mut results, p.results(true)?),
+            _ => p.keep(key, mark),
+        })?;
+        Some(Action {
+            action_type: action_type?,
+            unit,
+            team_id: team,
+            extra: self.other_fields(mark),
+            results,
+        })
+    }
+
+    /// An action's `results`; a result's own (`nest` false) may not nest
+    /// again (spec 1.5).
+    fn results(&mut self, nest: bool) -> Option<Vec<ActionResult>> {
+        let mut results = Vec::with_capacity(1);
+        self.array(|p| {
+            results.push(p.result(nest)?);
+            Some(())
+        })?;
+        Some(results)
+    }
+
+    /// A result (`typed::ResultSeed`).
+    fn result(&mut self, nest: bool) -> Option<ActionResult> {
+        let (mut unit, mut changes, mut results) = (None, None, None);
+        let mark = self.mark();
+        self.object(|p, key| match key {
+            "unit" => once(&mut unit, p.uint()?),
+            "changes" => once(&mut changes, p.changes()?),
+            "results" if nest => once(&mut results, p.results(false)?),
+            "results" => None,
+            _ => p.keep(key, mark),
+        })?;
+        Some(ActionResult {
+            unit,
+            changes,
+            results,
+            extra: self.other_fields(mark),
+        })
+    }
+
+    /// A result's `changes`, kept as text like unknown fields.
+    fn changes(&mut self) -> Option<OtherFields> {
+        let mark = self.mark();
+        self.object(|p, key| p.keep(key, mark))?;
+        Some(self.other_fields(mark))
+    }
+}
