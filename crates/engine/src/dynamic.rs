@@ -90,6 +90,10 @@ pub trait Game: Send {
     /// the record gets `ended`, `winnerId` and `outcome` as if the rules
     /// had ended the game. Nothing else changes.
     fn conclude(&mut self, outcome: &Outcome, now: Option<&str>);
+    /// Whether everyone may know where every unit is while the game runs
+    /// ([`Ruleset::units_public`]): if not, a running game's record is
+    /// served without its turns' `units`.
+    fn units_public(&self) -> bool;
 }
 
 /// Result of a game played by bots alone.
@@ -237,6 +241,9 @@ impl<R: ViewFiles> Game for Running<R> {
     }
     fn outcome(&self) -> Option<Outcome> {
         self.0.outcome()
+    }
+    fn units_public(&self) -> bool {
+        self.0.rules().units_public(self.0.state())
     }
     fn act(&mut self, seat: Seat, act: TableAct, now: Option<&str>) -> Result<(), OrderIssue> {
         self.0.act(seat, act, now)

@@ -395,6 +395,15 @@ pub trait Ruleset: Send + Sync + Sized + 'static {
     fn view(&self, state: &Self::State, seat: Option<Seat>) -> Self::View;
     /// The living units, one list per seat, as the record's UnitData.
     fn units(&self, state: &Self::State) -> Vec<Vec<UnitData>>;
+    /// Whether every seat may know where every unit is while the game runs,
+    /// so that the record's per-turn `units` ([`Ruleset::units`]: every
+    /// unit where it truly is) may be shown to anyone before the end. True
+    /// for a board without fog; a ruleset whose seats see only part of the
+    /// board answers false, and a host then serves a running game's record
+    /// without `units`.
+    fn units_public(&self, _state: &Self::State) -> bool {
+        true
+    }
     /// The orders applied to a seat that sent none before a deadline.
     fn default_orders(&self, _state: &Self::State, _seat: Seat) -> Self::Orders {
         Self::Orders::default()

@@ -1011,7 +1011,7 @@ impl Host {
         Ok(if slot.finished {
             record
         } else {
-            redact_record(record)
+            redact_record(record, slot.game.units_public())
         })
     }
 
@@ -1036,6 +1036,7 @@ impl Host {
             .record()
             .ok_or_else(|| HostError::new(ErrorKind::NotFound, "this game keeps no record"))?;
         let finished = slot.finished;
+        let units_public = slot.game.units_public();
         drop(slot);
         let total = record.turns.len();
         if from > total {
@@ -1049,7 +1050,11 @@ impl Host {
         let end = from.saturating_add(count).min(total);
         record.turns = record.turns.drain(from..end).collect();
         let page = serde_json::to_value(record).expect("records serialise");
-        let mut page = if finished { page } else { redact_record(page) };
+        let mut page = if finished {
+            page
+        } else {
+            redact_record(page, units_public)
+        };
         if let Value::Object(o) = &mut page {
             o.insert(
                 "page".into(),

@@ -11,7 +11,10 @@
 //! by some seats only (`seenBy`, `docs/game-record.md`: a TaE order that
 //! failed at resolution names its author's colonist and plan, tae spec 15).
 //! The fields are a whitelist, so a new ruleset's private fields stay hidden
-//! by default. Once the game is over the whole record is served.
+//! by default. A ruleset with fog of war (`Ruleset::units_public` false,
+//! Xconq) has its turns' `units` left out too: they list every unit where it
+//! truly is, which no seat may know. Once the game is over the whole record
+//! is served.
 //!
 //! Pictures and captions of a running game's record ([`crate::boards`])
 //! come from [`without_private_actions`]: the record the host keeps, less
@@ -42,8 +45,9 @@ fn action_is_public(action: &Value, teams: usize) -> bool {
     }
 }
 
-/// The record as served while the game runs.
-pub fn redact_record(record: Value) -> Value {
+/// The record as served while the game runs; `units_public`: whether the
+/// turns' `units` may be shown (the game's `units_public`).
+pub fn redact_record(record: Value, units_public: bool) -> Value {
     let Value::Object(top) = record else {
         return Value::Null;
     };
@@ -72,7 +76,10 @@ pub fn redact_record(record: Value) -> Value {
                     .map(|t| match t {
                         Value::Object(t) => Value::Object(
                             t.into_iter()
-                                .filter(|(k, _)| PUBLIC_TURN.contains(&k.as_str()))
+                                .filter(|(k, _)| {
+                                    PUBLIC_TURN.contains(&k.as_str())
+                                        && (units_public || k != "units")
+                                })
                                 .map(|(k, v)| match (k.as_str(), v) {
                                     ("actions", Value::Array(actions)) => (
                                         k,
@@ -123,8 +130,13 @@ mod tests {
             "turns": [{"units": [1], "actions": [2], "turn": 0, "orders": ["secret"]}],
         });
         assert_eq!(
-            redact_record(r),
+            redact_record(r.clone(), true),
             json!({"type": "ttrts", "teams": [], "turns": [{"units": [1], "actions": [2], "turn": 0}]})
+        );
+        // With fog of war the units, which are where they truly are, go too.
+        assert_eq!(
+            redact_record(r, false),
+            json!({"type": "ttrts", "teams": [], "turns": [{"actions": [2], "turn": 0}]})
         );
     }
 
@@ -140,7 +152,7 @@ mod tests {
             ]}],
         });
         assert_eq!(
-            redact_record(r)["turns"][0]["actions"],
+            redact_record(r, true)["turns"][0]["actions"],
             json!([{"type": "colonize", "teamId": 0}, {"type": "shared", "seenBy": [0, 1]}])
         );
     }

@@ -517,6 +517,13 @@ impl Ruleset for Xconq {
         }
     }
 
+    /// Seats see the world through their coverage (§11), so where every
+    /// unit is stays hidden while the game runs, unless `see-all` shows
+    /// everything to everyone.
+    fn units_public(&self, g: &Game) -> bool {
+        g.rules.globals.see_all
+    }
+
     fn outcome(&self, g: &Game) -> Option<Outcome> {
         if !g.over() {
             return None;

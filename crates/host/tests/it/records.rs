@@ -220,3 +220,45 @@ fn a_running_game_s_record_pages_are_public_only() {
         whole["turns"].as_array().unwrap().len() as u64
     );
 }
+
+/// A ruleset with fog of war (Xconq: a seat sees only what its units
+/// cover) has its running game's record served without the turns'
+/// `units`, which list every unit where it truly is; once the game is
+/// over they are there. Frontier is the built-in module, so this needs
+/// nothing beside the project.
+#[test]
+fn a_fogged_game_s_units_stay_out_of_its_record_until_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("g.db"));
+    let mut c = Client::new(&server.url()).unwrap();
+    let created = create(
+        &mut c,
+        json!({"ruleset": "xconq", "scenario": "frontier", "seats": ["human", "greedy"], "seed": 5}),
+    );
+    let id = created["id"].as_str().unwrap();
+    let t0 = token(&created, 0);
+    let r = c
+        .post_json(&format!("/api/games/{id}/orders"), Some(&t0), &json!([]))
+        .unwrap();
+    assert_eq!(r.status, 202, "{}", String::from_utf8_lossy(&r.body));
+    wait_status(&mut c, id, |s| s["step"] == 1);
+    let whole = common::record(&mut c, id);
+    let p = page(&mut c, id, "from=0&count=5");
+    for served in [&whole, &p] {
+        let turns = served["turns"].as_array().unwrap();
+        assert!(!turns.is_empty(), "{served}");
+        for t in turns {
+            assert!(t.get("units").is_none(), "a running game's units: {t}");
+        }
+    }
+    let r = c
+        .post_json(&format!("/api/games/{id}/resign"), Some(&t0), &json!({}))
+        .unwrap();
+    assert!(r.status < 300, "{}", String::from_utf8_lossy(&r.body));
+    wait_status(&mut c, id, |s| s["finished"] == true);
+    let after = common::record(&mut c, id);
+    assert!(
+        after["turns"][0]["units"].is_array(),
+        "the finished record has the units: {after}"
+    );
+}
