@@ -132,7 +132,7 @@ pub fn view_text(v: &View) -> String {
             "{} {} {}",
             e.turn,
             e.kind,
-            serde_json::Value::Array(e.data.clone())
+            serde_json::to_string(&e.data).expect("event data serialise")
         ));
     }
     line("end".into());

@@ -159,7 +159,36 @@ pub struct SeenEvent {
     #[serde(rename = "type")]
     pub kind: String,
     /// Numbers and unit ids (a unit as it then was: type, side and cell).
-    pub data: Vec<serde_json::Value>,
+    pub data: Vec<EventDatum>,
+}
+
+/// One value of an event: written as a JSON number, an object for a unit
+/// as it then was, or `null` for a past unit the history no longer has.
+/// Typed rather than a `serde_json::Value`: every view carries the side's
+/// whole history, and building it as maps was most of a view's cost.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum EventDatum {
+    /// A number, or a living unit's id.
+    Num(i64),
+    /// A unit as it was when the event happened.
+    Past(PastSeen),
+    /// A past unit the history does not know.
+    Unknown(()),
+}
+
+/// A unit as it was when an event happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PastSeen {
+    /// Its unit type's name.
+    #[serde(rename = "type")]
+    pub utype: String,
+    /// Its side then.
+    pub side: usize,
+    /// Its cell then: column.
+    pub x: i32,
+    /// Its cell then: row.
+    pub y: i32,
 }
 
 /// A seat's view (`side` 0 for a spectator).
@@ -439,12 +468,17 @@ pub fn view(game: &str, r: &Rules, s: &State, side: Option<usize>) -> View {
                 .data
                 .iter()
                 .map(|d| match *d {
-                    Datum::Num(n) => serde_json::json!(n),
+                    Datum::Num(n) => EventDatum::Num(n.into()),
                     Datum::Unit(id) if id < 0 => match s.history.past_unit(id) {
-                        Some(p) => serde_json::json!({"type": name_of(p.utype), "side": p.side, "x": p.x, "y": p.y}),
-                        None => serde_json::Value::Null,
+                        Some(p) => EventDatum::Past(PastSeen {
+                            utype: name_of(p.utype),
+                            side: p.side,
+                            x: p.x,
+                            y: p.y,
+                        }),
+                        None => EventDatum::Unknown(()),
                     },
-                    Datum::Unit(id) => serde_json::json!(id),
+                    Datum::Unit(id) => EventDatum::Num(id.into()),
                 })
                 .collect(),
         })
