@@ -57,6 +57,21 @@ impl K<'_> {
     /// §10.2: each unit's excess goes to its side's units around it.
     pub fn distribute_excess(&mut self) {
         let r = self.r;
+        // Which sides have a unit in play at the top of each cell. A cell
+        // without one of the giver's side takes nothing (`transfer_to_cell`
+        // looks only at the side's top units and their occupants), so the
+        // search passes it by without looking inside; the cells visited and
+        // the draws are the same. Transfers move no unit, so this holds for
+        // the whole phase. (Most visited cells are empty: a town's search
+        // reaches out many cells every turn.)
+        let mut sides_at = vec![0u32; self.s.stacks.len()];
+        for (c, stack) in self.s.stacks.iter().enumerate() {
+            for &v in stack {
+                if self.in_play(v) {
+                    sides_at[c] |= 1u32.checked_shl(self.u(v).side as u32).unwrap_or(u32::MAX);
+                }
+            }
+        }
         for id in self.s.global_ids() {
             if !self.in_play(id) || self.u(id).side == 0 {
                 continue;
@@ -66,11 +81,14 @@ impl K<'_> {
                 let out = r.t.out_length.get(self.u(id).utype, m);
                 if excess > 0 && out >= 0 {
                     let (x, y) = (self.u(id).x, self.u(id).y);
+                    let side = 1u32.checked_shl(self.u(id).side as u32).unwrap_or(u32::MAX);
                     let mut visit = |k: &mut K<'_>, cx: i32, cy: i32| {
                         if excess <= 0 {
                             return false;
                         }
-                        k.transfer_to_cell(id, cx, cy, m, &mut excess);
+                        if sides_at[k.cell(cx, cy)] & side != 0 {
+                            k.transfer_to_cell(id, cx, cy, m, &mut excess);
+                        }
                         true
                     };
                     self.search_and_apply(x, y, out, "distribute", &mut visit);

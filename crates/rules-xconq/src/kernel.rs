@@ -601,7 +601,13 @@ impl<'a> K<'a> {
             let dir2 = ((dir as i32 + clockwise + 3) % 6) as usize;
             for i in 0..dist {
                 let (x, y) = (cx + i * DX[dir2], cy + i * DY[dir2]);
-                let x = area.wrapx(x);
+                // Only a cell off the edge wraps (a remainder costs more
+                // than the rest of a cell's work).
+                let x = if x < 0 || x >= area.width {
+                    area.wrapx(x)
+                } else {
+                    x
+                };
                 if (0..area.height).contains(&y) && area.inside_area(x, y) {
                     out.push((x, y));
                 }
