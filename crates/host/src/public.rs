@@ -12,9 +12,9 @@
 //! failed at resolution names its author's colonist and plan, tae spec 15).
 //! The fields are a whitelist, so a new ruleset's private fields stay hidden
 //! by default. A ruleset with fog of war (`Ruleset::units_public` false,
-//! Xconq) has its turns' `units` left out too: they list every unit where it
-//! truly is, which no seat may know. Once the game is over the whole record
-//! is served.
+//! Xconq) has its turns' `units` emptied too (one empty list per seat, so
+//! the record still reads): they list every unit where it truly is, which
+//! no seat may know. Once the game is over the whole record is served.
 //!
 //! Pictures and captions of a running game's record ([`crate::boards`])
 //! come from [`without_private_actions`]: the record the host keeps, less
@@ -76,11 +76,13 @@ pub fn redact_record(record: Value, units_public: bool) -> Value {
                     .map(|t| match t {
                         Value::Object(t) => Value::Object(
                             t.into_iter()
-                                .filter(|(k, _)| {
-                                    PUBLIC_TURN.contains(&k.as_str())
-                                        && (units_public || k != "units")
-                                })
+                                .filter(|(k, _)| PUBLIC_TURN.contains(&k.as_str()))
                                 .map(|(k, v)| match (k.as_str(), v) {
+                                    // One empty list per seat: the record
+                                    // stays one the record reader takes.
+                                    ("units", _) if !units_public => {
+                                        (k, Value::Array(vec![Value::Array(vec![]); teams]))
+                                    }
                                     ("actions", Value::Array(actions)) => (
                                         k,
                                         Value::Array(
@@ -133,10 +135,15 @@ mod tests {
             redact_record(r.clone(), true),
             json!({"type": "ttrts", "teams": [], "turns": [{"units": [1], "actions": [2], "turn": 0}]})
         );
-        // With fog of war the units, which are where they truly are, go too.
+        // With fog of war the units, which are where they truly are, are
+        // emptied: one empty list per seat.
+        let r = json!({
+            "type": "xconq", "teams": [{}, {}],
+            "turns": [{"units": [[{"id": 1}], [{"id": 2}]], "actions": [], "turn": 1}],
+        });
         assert_eq!(
             redact_record(r, false),
-            json!({"type": "ttrts", "teams": [], "turns": [{"actions": [2], "turn": 0}]})
+            json!({"type": "xconq", "teams": [{}, {}], "turns": [{"units": [[], []], "actions": [], "turn": 1}]})
         );
     }
 
