@@ -75,7 +75,7 @@ impl Error {
     pub fn no_room(settings: &crate::synth::Settings, sides: usize) -> Error {
         Error::World {
             message: format!(
-                "a {}x{} world has no room for {sides} countries {} cells apart or closer; use fewer sides (options.sides) or a larger world (options.world-size)",
+                "a {}x{} world has no room for {sides} countries, even with their separation (country-separation-min {}) relaxed; use fewer sides (options.sides) or a larger world (options.world-size)",
                 settings.width, settings.height, settings.separation_min
             ),
         }
