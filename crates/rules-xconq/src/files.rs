@@ -13,8 +13,11 @@ use crate::orders::{Arg, Order, Orders};
 use crate::ruleset::{Game, Xconq};
 use crate::view::{AuxCell, OwnUnit, SeenEvent, SeenUnit, SideInfo, TypeInfo, View};
 
-/// The view file's first line.
-pub const VIEW_HEADER: &str = "xconq view 1";
+/// The view file's first line. Version 2 added the `HOLD` field of an own
+/// unit's line; [`parse_view`] still reads version 1 (every unit not held).
+pub const VIEW_HEADER: &str = "xconq view 2";
+/// The first line of a view file written before the `HOLD` field.
+const VIEW_HEADER_1: &str = "xconq view 1";
 /// The orders file's first line.
 pub const ORDERS_HEADER: &str = "xconq orders 1";
 
@@ -190,9 +193,20 @@ impl<'a> Fields<'a> {
 /// Reads a view file back.
 pub fn parse_view(text: &str) -> Result<View, SetupError> {
     let lines: Vec<&str> = text.lines().collect();
-    if lines.first().copied() != Some(VIEW_HEADER) {
-        return Err(at(1, format!("expected {VIEW_HEADER:?}")));
-    }
+    let with_hold = match lines.first().copied() {
+        Some(VIEW_HEADER) => true,
+        Some(VIEW_HEADER_1) => false,
+        Some(other) if other.starts_with("xconq view ") => {
+            return Err(at(
+                1,
+                format!(
+                    "{other:?}: a view file version this program does not know \
+                     (it reads {VIEW_HEADER:?} and {VIEW_HEADER_1:?}); use a newer orderly"
+                ),
+            ))
+        }
+        _ => return Err(at(1, format!("expected {VIEW_HEADER:?}"))),
+    };
     let mut v = View {
         game: String::new(),
         turn: 0,
@@ -303,7 +317,7 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
                 });
             }
             "own" => {
-                let mut f = Fields::new(n, l, 15);
+                let mut f = Fields::new(n, l, if with_hold { 15 } else { 14 });
                 v.own.push(OwnUnit {
                     id: f.num("id")?,
                     utype: f.word("type")?.to_string(),
@@ -318,7 +332,7 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
                     supply: f.nums("supply")?,
                     transport: f.num("transport")?,
                     occupants: f.nums("occupants")?,
-                    hold: f.num::<u8>("hold")? != 0,
+                    hold: with_hold && f.num::<u8>("hold")? != 0,
                     name: f.rest(),
                 });
             }

@@ -27,6 +27,38 @@ fn the_documented_view_file_parses() {
 }
 
 #[test]
+fn a_version_1_view_file_still_reads_with_no_unit_held() {
+    let v2 = block_after("<!-- example view -->");
+    // Version 1 is version 2 without the HOLD field of the own units.
+    let mut v1 = String::new();
+    let mut in_own = false;
+    for line in v2.lines() {
+        let line = match line {
+            "xconq view 2" => "xconq view 1".to_string(),
+            "own" | "events" => {
+                in_own = line == "own";
+                line.to_string()
+            }
+            l if in_own => {
+                let mut f: Vec<&str> = l.splitn(15, ' ').collect();
+                assert_eq!(f.remove(13), "0", "the example holds no unit");
+                f.join(" ")
+            }
+            l => l.to_string(),
+        };
+        v1.push_str(&line);
+        v1.push('\n');
+    }
+    assert_ne!(v1, v2);
+    assert_eq!(
+        parse_view(&v1).expect("version 1 reads"),
+        parse_view(&v2).unwrap()
+    );
+    let err = parse_view(&v2.replacen("xconq view 2", "xconq view 3", 1)).unwrap_err();
+    assert!(err.to_string().contains("use a newer orderly"), "{err}");
+}
+
+#[test]
 fn the_documented_orders_file_parses() {
     let o = parse_orders(block_after("<!-- example orders -->").as_bytes(), 5)
         .expect("no errors")
