@@ -33,6 +33,7 @@ fn main() {
         .setup(&setup, &mut GameRng::from_seed(1))
         .expect("the world is made");
     let mut best = [Duration::MAX; 4];
+    let mut fingerprint = String::new();
     for _ in 0..runs {
         let mut game = start.clone();
         let mut rng = GameRng::from_seed(7);
@@ -67,6 +68,9 @@ fn main() {
         }
         let total = all.elapsed();
         assert_eq!(played, 100, "the game ended early");
+        // What the game came to, so runs of two builds can be compared.
+        let units = game.state.units.iter().filter(|u| u.hp > 0).count();
+        fingerprint = format!("generator at {}, {units} units alive", game.state.rng.rs);
         for (b, d) in best.iter_mut().zip([total, views, in_bots, resolve]) {
             *b = (*b).min(d);
         }
@@ -79,4 +83,5 @@ fn main() {
         ms(best[2]),
         ms(best[3])
     );
+    println!("at the end: {fingerprint}");
 }

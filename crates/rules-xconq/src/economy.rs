@@ -60,18 +60,12 @@ impl K<'_> {
         // Which sides have a unit in play at the top of each cell. A cell
         // without one of the giver's side takes nothing (`transfer_to_cell`
         // looks only at the side's top units and their occupants), so the
-        // search passes it by without looking inside; the cells visited and
-        // the draws are the same. Transfers move no unit, so this holds for
-        // the whole phase. (Most visited cells are empty: a town's search
-        // reaches out many cells every turn.)
-        let mut sides_at = vec![0u32; self.s.stacks.len()];
-        for (c, stack) in self.s.stacks.iter().enumerate() {
-            for &v in stack {
-                if self.in_play(v) {
-                    sides_at[c] |= 1u32.checked_shl(self.u(v).side as u32).unwrap_or(u32::MAX);
-                }
-            }
-        }
+        // search passes it by without looking inside, and passes by whole
+        // rings without such a cell; the cells acted on and the draws are
+        // the same. Transfers move no unit, so this holds for the whole
+        // phase. (Most visited cells are empty: a town's search reaches
+        // out many cells every turn.)
+        let census = self.side_census();
         for id in self.s.global_ids() {
             if !self.in_play(id) || self.u(id).side == 0 {
                 continue;
@@ -86,12 +80,13 @@ impl K<'_> {
                         if excess <= 0 {
                             return false;
                         }
-                        if sides_at[k.cell(cx, cy)] & side != 0 {
+                        if census.at[k.cell(cx, cy)] & side != 0 {
                             k.transfer_to_cell(id, cx, cy, m, &mut excess);
                         }
                         true
                     };
-                    self.search_and_apply(x, y, out, "distribute", &mut visit);
+                    let targets = &census.cells[self.u(id).side];
+                    self.search_targets(x, y, out, "distribute", targets, &mut visit);
                 }
             }
         }
@@ -148,6 +143,18 @@ impl K<'_> {
     /// §10.4: units short of something look for it around them.
     pub fn share_scarce(&mut self) {
         let r = self.r;
+        // Only a cell with a top-level unit of a side that trusts the
+        // needer gives (`share_from_cell`): those cells are the targets.
+        let census = self.side_census();
+        let sides = census.cells.len();
+        let targets_of: Vec<Vec<(i32, i32)>> = (0..sides)
+            .map(|needer| {
+                (0..sides)
+                    .filter(|&giver| self.trusts(giver, needer))
+                    .flat_map(|giver| census.cells[giver].iter().copied())
+                    .collect()
+            })
+            .collect();
         for id in self.s.global_ids() {
             if !self.in_play(id) || self.u(id).side == 0 {
                 continue;
@@ -166,7 +173,8 @@ impl K<'_> {
                         k.share_from_cell(id, cx, cy, m, &mut need);
                         true
                     };
-                    self.search_and_apply(x, y, inl, "share", &mut visit);
+                    let targets = &targets_of[self.u(id).side];
+                    self.search_targets(x, y, inl, "share", targets, &mut visit);
                 }
             }
         }

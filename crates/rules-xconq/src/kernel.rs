@@ -643,6 +643,141 @@ impl<'a> K<'a> {
         }
     }
 
+    /// Which cells hold top-level units in play, per side: a mask of the
+    /// sides at each cell (a side past 31 sets every bit) and, per side,
+    /// its cells in cell order. The economy's searches act only on such
+    /// cells of the searching unit's side, and transfers move no unit, so
+    /// one census serves a whole phase.
+    pub fn side_census(&self) -> SideCensus {
+        let mut at = vec![0u32; self.s.stacks.len()];
+        let mut cells = vec![Vec::new(); self.s.sides.len()];
+        let w = self.s.area.width.max(1);
+        for (c, stack) in self.s.stacks.iter().enumerate() {
+            for &v in stack {
+                if self.in_play(v) {
+                    let side = self.u(v).side;
+                    at[c] |= 1u32.checked_shl(side as u32).unwrap_or(u32::MAX);
+                    let xy = (c as i32 % w, c as i32 / w);
+                    let list: &mut Vec<(i32, i32)> = &mut cells[side];
+                    if list.last() != Some(&xy) {
+                        list.push(xy);
+                    }
+                }
+            }
+        }
+        SideCensus { at, cells }
+    }
+
+    /// `search_and_apply` for a `visit` that changes nothing on a cell not
+    /// in `targets` (there it only answers whether to go on): the same
+    /// draws, the same visits of the `targets` cells in the same order, and
+    /// a stop at the same ring, without walking every cell.
+    ///
+    /// Why that is the same search: a visit of another cell acts on
+    /// nothing, and one that follows a visit answering "go on" answers
+    /// "go on" again, so only one matters: the first after a target cell
+    /// (it stops the search once the target took what was left). Before
+    /// each ring's draw, then, a target visit must be followed by one more
+    /// visit if the full search would make one in the same ring. So each
+    /// ring visits its targets in the ring's order (found from the ring's
+    /// draw, not by listing it), then the next cell of the ring after the
+    /// last one, if there is one; when there is not, the next ring that has
+    /// a cell visits its first, as the full search does.
+    pub fn search_targets(
+        &mut self,
+        x0: i32,
+        y0: i32,
+        maxdist: i32,
+        site: &'static str,
+        targets: &[(i32, i32)],
+        visit: &mut dyn FnMut(&mut K<'_>, i32, i32) -> bool,
+    ) {
+        let area = self.s.area;
+        let maxdist = maxdist.min(area.width).max(maxdist.min(area.height));
+        // Each target's offsets from the centre within reach (through any
+        // of its wrapped copies, as `ring_cells` walks them), by ring.
+        let mut near: Vec<(i32, i32, i32)> = Vec::new();
+        for &(cx, cy) in targets {
+            let dy = cy - y0;
+            // A cell on the edge is never visited.
+            if dy.abs() > maxdist || !area.inside_area(cx, cy) {
+                continue;
+            }
+            let mut dx = cx - x0;
+            if area.wraps() {
+                dx = (dx + maxdist).rem_euclid(area.width) - maxdist;
+                while dx <= maxdist {
+                    let d = hex_length(dx, dy);
+                    if d <= maxdist {
+                        near.push((d, dx, dy));
+                    }
+                    dx += area.width;
+                }
+            } else {
+                let d = hex_length(dx, dy);
+                if d <= maxdist {
+                    near.push((d, dx, dy));
+                }
+            }
+        }
+        near.sort_unstable();
+        near.dedup();
+        let clockwise = if self.s.rng.flip_coin(site) { 1 } else { -1 };
+        if maxdist >= 0 && area.inside_area(x0, y0) && !visit(self, x0, y0) {
+            return;
+        }
+        // Whether the last visit may have used up what the search gives or
+        // looks for, with no visit made since to find out.
+        let mut unsure = true;
+        let mut next = near.partition_point(|e| e.0 < 1);
+        let mut order: Vec<(i32, i32, i32)> = Vec::new();
+        for dist in 1..=maxdist {
+            let dd = self.s.rng.random_dir(site);
+            let end = next + near[next..].partition_point(|e| e.0 <= dist);
+            let ring = RingWalk {
+                x0,
+                y0,
+                dist,
+                dd,
+                clockwise,
+            };
+            if next == end {
+                if unsure {
+                    if let Some((x, y)) = ring.inside_from(&area, 0) {
+                        if !visit(self, x, y) {
+                            return;
+                        }
+                        unsure = false;
+                    }
+                }
+                continue;
+            }
+            order.clear();
+            order.extend(
+                near[next..end]
+                    .iter()
+                    .map(|&(_, dx, dy)| (ring.position(dx, dy), x0 + dx, y0 + dy)),
+            );
+            next = end;
+            order.sort_unstable();
+            for &(_, x, y) in &order {
+                if !visit(self, area.wrapx(x), y) {
+                    return;
+                }
+            }
+            let last = order[order.len() - 1].0;
+            match ring.inside_from(&area, last + 1) {
+                Some((x, y)) => {
+                    if !visit(self, x, y) {
+                        return;
+                    }
+                    unsure = false;
+                }
+                None => unsure = true,
+            }
+        }
+    }
+
     /// `limited_search_around`: `visit` scans a cell and returns the counter;
     /// the search stops once the counter reaches `limit` (the predicate of
     /// the seer search never reports success, §19 item 3).
@@ -667,6 +802,172 @@ impl<'a> K<'a> {
                     return;
                 }
             }
+        }
+    }
+}
+
+/// One ring of a spiral search as `K::ring_cells` walks it: from the
+/// corner in direction `dd` (and the next five), `dist` steps along each
+/// side, the sides turning `clockwise`.
+struct RingWalk {
+    x0: i32,
+    y0: i32,
+    dist: i32,
+    dd: usize,
+    clockwise: i32,
+}
+
+impl RingWalk {
+    fn side(&self, k: usize) -> (usize, usize) {
+        let dir = (k + self.dd) % 6;
+        (dir, ((dir as i32 + self.clockwise + 3) % 6) as usize)
+    }
+
+    /// The place in the walk of the cell at offset (dx, dy), of hex length
+    /// `dist`.
+    fn position(&self, dx: i32, dy: i32) -> i32 {
+        let d = self.dist;
+        for k in 0..6 {
+            let (dir, along) = self.side(k);
+            let (rx, ry) = (dx - d * DX[dir], dy - d * DY[dir]);
+            let i = if DX[along] != 0 {
+                rx / DX[along]
+            } else {
+                ry / DY[along]
+            };
+            if (0..d).contains(&i) && (rx, ry) == (i * DX[along], i * DY[along]) {
+                return k as i32 * d + i;
+            }
+        }
+        unreachable!("({dx}, {dy}) is {d} steps from the centre")
+    }
+
+    /// The first cell from place `from` on that `ring_cells` lists.
+    fn inside_from(&self, area: &crate::geometry::Area, from: i32) -> Option<(i32, i32)> {
+        let d = self.dist;
+        (from..6 * d).find_map(|p| {
+            let (dir, along) = self.side((p / d) as usize);
+            let i = p % d;
+            let x = area.wrapx(self.x0 + d * DX[dir] + i * DX[along]);
+            let y = self.y0 + d * DY[dir] + i * DY[along];
+            ((0..area.height).contains(&y) && area.inside_area(x, y)).then_some((x, y))
+        })
+    }
+}
+
+/// Per side, where its top-level units in play are ([`K::side_census`]).
+pub struct SideCensus {
+    /// Per cell, a bit per side with a unit there.
+    pub at: Vec<u32>,
+    /// Per side, its cells (x, y) in cell order.
+    pub cells: Vec<Vec<(i32, i32)>>,
+}
+
+/// The hex distance of an offset (dx, dy): the neighbours are the six
+/// offsets of `DX`/`DY`, so it is the largest of |dx|, |dy| and |dx + dy|.
+pub fn hex_length(dx: i32, dy: i32) -> i32 {
+    dx.abs().max(dy.abs()).max((dx + dy).abs())
+}
+
+#[cfg(test)]
+mod tests {
+    use engine::{GameRng, Ruleset, Setup};
+
+    use super::hex_length;
+    use crate::ruleset::Xconq;
+
+    /// A tiny generator for the cases (not the game's: its draws are what
+    /// is compared).
+    fn next(seed: &mut u64) -> u64 {
+        *seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        *seed >> 33
+    }
+
+    /// What a search did: the targets it visited, in order, whether it
+    /// stopped early, and the generator after it. (Where it stopped is
+    /// not compared: a stop acts on nothing, and the target search may
+    /// stop at a later cell of the same ring.)
+    type Trace = (Vec<(i32, i32)>, bool, i32);
+
+    #[test]
+    fn a_target_search_draws_visits_and_stops_as_the_full_search() {
+        for (scenario, wraps) in [("frontier", false), ("frontier", true)] {
+            let setup = Setup {
+                scenario: scenario.into(),
+                seed: 3,
+                ..Setup::default()
+            };
+            let mut g = Xconq::default()
+                .setup(&setup, &mut GameRng::from_seed(3))
+                .unwrap();
+            if wraps {
+                g.state.area.circumference = g.state.area.width;
+            }
+            let area = g.state.area;
+            let mut seed = 11u64;
+            for _ in 0..3000 {
+                let x0 = (next(&mut seed) % area.width as u64) as i32;
+                let y0 = (next(&mut seed) % area.height as u64) as i32;
+                let maxdist = (next(&mut seed) % 14) as i32;
+                let n = next(&mut seed) % 6;
+                let targets: Vec<(i32, i32)> = (0..n)
+                    .map(|_| {
+                        // Mostly near the centre, so they are met.
+                        let dx = (next(&mut seed) % 21) as i32 - 10;
+                        let dy = (next(&mut seed) % 21) as i32 - 10;
+                        (area.wrapx(x0 + dx), y0 + dy)
+                    })
+                    .filter(|&(x, y)| area.in_area(x, y))
+                    .collect();
+                if targets.is_empty() && next(&mut seed).is_multiple_of(2) {
+                    continue;
+                }
+                // The visit stops after `budget` target visits, as a
+                // search stops once the excess is given away.
+                let budget = 1 + next(&mut seed) % 3;
+                let rs = g.state.rng.rs;
+                let mut run = |sparse: bool| -> Trace {
+                    g.state.rng.rs = rs;
+                    let (mut seen, mut stop, mut left) = (Vec::new(), false, budget);
+                    let mut visit = |_: &mut super::K<'_>, x: i32, y: i32| {
+                        if left == 0 {
+                            stop = true;
+                            return false;
+                        }
+                        if targets.contains(&(x, y)) {
+                            seen.push((x, y));
+                            left -= 1;
+                        }
+                        true
+                    };
+                    let mut k = g.k();
+                    if sparse {
+                        k.search_targets(x0, y0, maxdist, "t", &targets, &mut visit);
+                    } else {
+                        k.search_and_apply(x0, y0, maxdist, "t", &mut visit);
+                    }
+                    (seen, stop, g.state.rng.rs)
+                };
+                let full = run(false);
+                assert_eq!(
+                    run(true),
+                    full,
+                    "centre ({x0}, {y0}), maxdist {maxdist}, targets {targets:?}, budget {budget}, wraps {wraps}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn hex_length_is_the_number_of_steps() {
+        assert_eq!(hex_length(0, 0), 0);
+        assert_eq!(hex_length(2, 1), 3);
+        assert_eq!(hex_length(2, -2), 2);
+        assert_eq!(hex_length(-1, 4), 4);
+        for (dx, dy) in crate::geometry::DX.iter().zip(crate::geometry::DY) {
+            assert_eq!(hex_length(*dx, dy), 1);
         }
     }
 }
