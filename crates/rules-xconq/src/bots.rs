@@ -1321,7 +1321,7 @@ mod tests {
                 ty("town", false, [false, true], [200, 20, 0, 0, 0]),
             ],
             tech: vec![0; 4],
-            events: vec![],
+            events: Default::default(),
             over: false,
         }
     }

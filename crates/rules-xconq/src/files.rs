@@ -130,7 +130,7 @@ pub fn view_text(v: &View) -> String {
         ));
     }
     line("events".into());
-    for e in &v.events {
+    for e in v.events.iter() {
         line(format!(
             "{} {} {}",
             e.turn,
@@ -222,7 +222,7 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
         sides: Vec::new(),
         types: Vec::new(),
         tech: Vec::new(),
-        events: Vec::new(),
+        events: Default::default(),
         over: false,
     };
     let mut section = "";
@@ -339,10 +339,10 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
             "events" => {
                 let mut f = Fields::new(n, l, 3);
                 let turn = f.num("turn")?;
-                let kind = f.word("event type")?.to_string();
+                let kind = f.word("event type")?.to_string().into();
                 let data = serde_json::from_str(&f.rest().unwrap_or_else(|| "[]".into()))
                     .map_err(|e| at(n, format!("event data: {e}")))?;
-                v.events.push(SeenEvent { turn, kind, data });
+                std::sync::Arc::make_mut(&mut v.events).push(SeenEvent { turn, kind, data });
             }
             _ => unreachable!("sections are listed above"),
         }

@@ -63,16 +63,54 @@ pub struct Event {
 }
 
 /// Events, oldest first, and past units.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Add events with [`History::record`] and take snapshots with
+/// [`History::snapshot`] (or push events only while a state is being
+/// built): each seat's view keeps its side's events mapped between views
+/// ([`crate::view::SeenCache`]) and catches up from the events added and
+/// the log of events a snapshot rewrote.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct History {
     pub events: Vec<Event>,
     pub past: Vec<PastUnit>,
+    /// Indexes of the events snapshots rewrote, oldest first (not state).
+    #[serde(skip)]
+    rewritten: Vec<u32>,
+    /// The seats' events as their views show them (not state).
+    #[serde(skip)]
+    pub(crate) seen: crate::view::SeenCache,
 }
+
+/// Two histories are equal when their events and past units are: the
+/// rewrite log and the views' cache are not state.
+impl PartialEq for History {
+    fn eq(&self, other: &Self) -> bool {
+        self.events == other.events && self.past == other.past
+    }
+}
+
+impl Eq for History {}
 
 impl History {
     /// The past unit with a (negative) id.
     pub fn past_unit(&self, id: i32) -> Option<&PastUnit> {
-        self.past.iter().find(|p| p.id == id)
+        // Snapshot ids count down from -2 in the order they are taken.
+        let at = usize::try_from(-i64::from(id) - 2).ok();
+        match at.and_then(|i| self.past.get(i)) {
+            Some(p) if p.id == id => Some(p),
+            _ => self.past.iter().find(|p| p.id == id),
+        }
+    }
+
+    /// The indexes of the events snapshots rewrote, oldest first.
+    pub fn rewritten(&self) -> &[u32] {
+        &self.rewritten
+    }
+
+    /// Drops the views' cache of mapped events (the next views map every
+    /// event again).
+    pub fn forget_views(&mut self) {
+        self.seen = Default::default();
     }
 
     /// Takes a snapshot and makes every event naming `unit` name it instead;
@@ -80,11 +118,16 @@ impl History {
     pub fn snapshot(&mut self, unit: i32, snap: PastUnit) -> i32 {
         let id = -(self.past.len() as i32) - 2;
         self.past.push(PastUnit { id, ..snap });
-        for e in &mut self.events {
+        for (i, e) in self.events.iter_mut().enumerate() {
+            let mut named = false;
             for d in &mut e.data {
                 if *d == Datum::Unit(unit) {
                     *d = Datum::Unit(id);
+                    named = true;
                 }
+            }
+            if named {
+                self.rewritten.push(i as u32);
             }
         }
         id

@@ -5,10 +5,13 @@
 //! module's public rules legend. A spectator sees what every seat knows
 //! while the game runs, and everything once it is over.
 
+use std::borrow::Cow;
+use std::sync::{Arc, Mutex, PoisonError};
+
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::history::Datum;
+use crate::history::{Datum, Event, History};
 use crate::rules::Rules;
 use crate::state::State;
 
@@ -157,7 +160,7 @@ pub struct SeenEvent {
     pub turn: i32,
     /// What happened (the kernel's history event name).
     #[serde(rename = "type")]
-    pub kind: String,
+    pub kind: Cow<'static, str>,
     /// Numbers and unit ids (a unit as it then was: type, side and cell).
     pub data: Vec<EventDatum>,
 }
@@ -226,8 +229,10 @@ pub struct View {
     /// The side's technology level in each unit type (empty for a
     /// spectator).
     pub tech: Vec<i32>,
-    /// The events the side observed, oldest first.
-    pub events: Vec<SeenEvent>,
+    /// The events the side observed, oldest first. Shared: a seat's
+    /// views of one game share the list they have in common (see
+    /// [`SeenCache`]).
+    pub events: Arc<Vec<SeenEvent>>,
     /// The game is over.
     pub over: bool,
 }
@@ -448,41 +453,26 @@ pub fn view(game: &str, r: &Rules, s: &State, side: Option<usize>) -> View {
             status: x.status,
         })
         .collect();
-    let events = s
-        .history
-        .events
-        .iter()
-        .filter(|e| {
-            sees_all
-                || seat_sees_all
-                || if public {
-                    e.observers == crate::history::Observers::All
-                } else {
-                    e.observers.includes(sd)
-                }
-        })
-        .map(|e| SeenEvent {
-            turn: e.turn,
-            kind: e.kind.to_string(),
-            data: e
-                .data
+    let events = if side.is_some() && !seat_sees_all {
+        s.history.seen.events_of(r, &s.history, sd)
+    } else {
+        Arc::new(
+            s.history
+                .events
                 .iter()
-                .map(|d| match *d {
-                    Datum::Num(n) => EventDatum::Num(n.into()),
-                    Datum::Unit(id) if id < 0 => match s.history.past_unit(id) {
-                        Some(p) => EventDatum::Past(PastSeen {
-                            utype: name_of(p.utype),
-                            side: p.side,
-                            x: p.x,
-                            y: p.y,
-                        }),
-                        None => EventDatum::Unknown(()),
-                    },
-                    Datum::Unit(id) => EventDatum::Num(id.into()),
+                .filter(|e| {
+                    sees_all
+                        || seat_sees_all
+                        || if public {
+                            e.observers == crate::history::Observers::All
+                        } else {
+                            e.observers.includes(sd)
+                        }
                 })
+                .map(|e| seen_event(r, &s.history, e))
                 .collect(),
-        })
-        .collect();
+        )
+    };
     View {
         game: game.to_string(),
         turn: s.turn,
@@ -504,5 +494,95 @@ pub fn view(game: &str, r: &Rules, s: &State, side: Option<usize>) -> View {
         },
         events,
         over,
+    }
+}
+
+/// An event as a view shows it: a past unit as it then was.
+fn seen_event(r: &Rules, h: &History, e: &Event) -> SeenEvent {
+    SeenEvent {
+        turn: e.turn,
+        kind: e.kind.clone(),
+        data: e
+            .data
+            .iter()
+            .map(|d| match *d {
+                Datum::Num(n) => EventDatum::Num(n.into()),
+                Datum::Unit(id) if id < 0 => match h.past_unit(id) {
+                    Some(p) => EventDatum::Past(PastSeen {
+                        utype: r.unit_names[p.utype].clone(),
+                        side: p.side,
+                        x: p.x,
+                        y: p.y,
+                    }),
+                    None => EventDatum::Unknown(()),
+                },
+                Datum::Unit(id) => EventDatum::Num(id.into()),
+            })
+            .collect(),
+    }
+}
+
+/// Each side's observed events as its seat's views show them, kept
+/// between views: a view maps only the events added since the last one
+/// and those a snapshot rewrote since (a unit that died or changed side
+/// is then shown as it was), rather than the side's whole history every
+/// time. It is not state: a copy of a state copies it, a saved state
+/// starts without it, and a history always equals one without it.
+#[derive(Default)]
+pub struct SeenCache(Mutex<Vec<SideSeen>>);
+
+#[derive(Clone, Default)]
+pub(crate) struct SideSeen {
+    /// How many of the history's events were looked at.
+    events_read: usize,
+    /// How many entries of the history's rewrite log were applied.
+    rewrites_read: usize,
+    /// The history index of each event in `list`.
+    index: Vec<u32>,
+    list: Arc<Vec<SeenEvent>>,
+}
+
+impl Clone for SeenCache {
+    fn clone(&self) -> Self {
+        let sides = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        SeenCache(Mutex::new(sides.clone()))
+    }
+}
+
+impl std::fmt::Debug for SeenCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SeenCache")
+    }
+}
+
+impl SeenCache {
+    /// The events side `sd` observed, brought up to date with `h`.
+    fn events_of(&self, r: &Rules, h: &History, sd: usize) -> Arc<Vec<SeenEvent>> {
+        let mut sides = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if sides.len() <= sd {
+            sides.resize_with(sd + 1, SideSeen::default);
+        }
+        let c = &mut sides[sd];
+        if c.events_read > h.events.len() || c.rewrites_read > h.rewritten().len() {
+            // Not this history's past: start again.
+            *c = SideSeen::default();
+        }
+        let list = Arc::make_mut(&mut c.list);
+        for &i in &h.rewritten()[c.rewrites_read..] {
+            if (i as usize) < c.events_read {
+                if let Ok(at) = c.index.binary_search(&i) {
+                    list[at] = seen_event(r, h, &h.events[i as usize]);
+                }
+            }
+        }
+        c.rewrites_read = h.rewritten().len();
+        for (i, e) in h.events.iter().enumerate().skip(c.events_read) {
+            if e.observers.includes(sd) {
+                c.index.push(i as u32);
+                list.push(seen_event(r, h, e));
+            }
+        }
+        c.events_read = h.events.len();
+        Arc::clone(&c.list)
     }
 }

@@ -11,6 +11,7 @@ mod property;
 mod rules;
 mod seat;
 mod standard;
+mod views;
 
 /// The module library of `../shared`, or None (after one line on standard
 /// error saying the test is skipped; CI sets `ORDERLY_REQUIRE_SHARED`, which
