@@ -309,11 +309,12 @@ pub fn type_infos(r: &Rules) -> Vec<TypeInfo> {
         .collect()
 }
 
-fn letter(t: u8) -> char {
+/// A terrain type's letter in a view (`a` = type 0).
+fn letter_byte(t: u8) -> u8 {
     if t < 26 {
-        char::from(b'a' + t)
+        b'a' + t
     } else {
-        '#'
+        b'#'
     }
 }
 
@@ -333,50 +334,49 @@ pub fn view(game: &str, r: &Rules, s: &State, side: Option<usize>) -> View {
     let public = side.is_none() && !over && !see_all;
     let seat_sees_all = side.is_some() && see_all;
     let sd = side.unwrap_or(0);
+    // Built a row of bytes at a time (every view of every seat has all
+    // the cells; letters and marks are ASCII).
+    let seen_terrain = &s.sides[sd].vision.terrain;
+    let mut row = Vec::with_capacity(a.width.max(0) as usize);
     let terrain = (0..a.height)
         .rev()
         .map(|y| {
-            (0..a.width)
-                .map(|x| {
-                    if !a.in_area(x, y) {
-                        return '-';
+            row.clear();
+            row.extend((0..a.width).map(|x| {
+                if !a.in_area(x, y) {
+                    return b'-';
+                }
+                let c = a.index(x, y);
+                if public {
+                    b'?'
+                } else if sees_all || seat_sees_all {
+                    letter_byte(s.terrain[c])
+                } else {
+                    match seen_terrain[c] {
+                        0 => b'?',
+                        t => letter_byte(t - 1),
                     }
-                    let c = a.index(x, y);
-                    if public {
-                        '?'
-                    } else if sees_all || seat_sees_all {
-                        letter(s.terrain[c])
-                    } else {
-                        match s.sides[sd].vision.terrain[c] {
-                            0 => '?',
-                            t => letter(t - 1),
-                        }
-                    }
-                })
-                .collect()
+                }
+            }));
+            String::from_utf8(row.clone()).expect("terrain letters are ASCII")
         })
         .collect();
     let mut aux = Vec::new();
     for (t, layer) in s.aux.iter().enumerate() {
-        if layer.is_empty() {
-            continue;
-        }
-        for y in 0..a.height {
-            for x in 0..a.width {
-                if !a.in_area(x, y) {
-                    continue;
-                }
-                let c = a.index(x, y);
-                let seen =
-                    sees_all || seat_sees_all || (!public && s.sides[sd].vision.terrain[c] != 0);
-                if layer[c] != 0 && seen {
-                    aux.push(AuxCell {
-                        terrain: r.terrain_names[t].clone(),
-                        x,
-                        y,
-                        mask: layer[c],
-                    });
-                }
+        // Most cells have no border or connection: look at those first.
+        for (c, &mask) in layer.iter().enumerate() {
+            if mask == 0 {
+                continue;
+            }
+            let (x, y) = (c as i32 % a.width, c as i32 / a.width);
+            let seen = sees_all || seat_sees_all || (!public && seen_terrain[c] != 0);
+            if seen && a.in_area(x, y) {
+                aux.push(AuxCell {
+                    terrain: r.terrain_names[t].clone(),
+                    x,
+                    y,
+                    mask,
+                });
             }
         }
     }
