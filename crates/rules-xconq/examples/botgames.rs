@@ -3,12 +3,31 @@
 //! behind the figures in BENCHMARKS.md):
 //! `cargo run --release -p orderly-xconq --example botgames -- SCENARIO
 //! SIDES GAMES [BOT BOT] [LIB]`; seats alternate between the two bots.
+//!
+//! Environment, for looking into games that do not end:
+//! * `XCONQ_CAP=N` plays up to N turns (300) and counts the games ended
+//!   within 300, 1,000 and N turns;
+//! * `XCONQ_FIRST=S` starts at seed S (1), so seeds S..S+GAMES-1 are played;
+//! * `XCONQ_SEEDS=a,b,c` plays only these seeds;
+//! * `XCONQ_DIAG=1` prints, for each game still running at turn 300, what
+//!   each side has, where, what it knows of the others and what its units
+//!   were ordered to do on that turn (`diagnose` below). The diagnosis
+//!   reads the true state (this is a measuring tool, not a player).
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use engine::{Match, Ruleset, Setup};
+use xconq::view::View;
 use xconq::Xconq;
+
+fn env_num(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -23,10 +42,19 @@ fn main() {
         .get(6)
         .cloned()
         .unwrap_or_else(|| "../shared/corpus/xconq/lib".into());
+    let cap = env_num("XCONQ_CAP", 300);
+    let first = env_num("XCONQ_FIRST", 1);
+    let diag = std::env::var("XCONQ_DIAG").is_ok_and(|s| s == "1");
+    let seeds: Vec<u64> = match std::env::var("XCONQ_SEEDS") {
+        Ok(s) => s.split(',').filter_map(|n| n.trim().parse().ok()).collect(),
+        Err(_) => (first..first + games).collect(),
+    };
     let rules = Arc::new(Xconq::new(xconq::library::Library::with_dirs([lib.into()])));
-    let (mut ended, mut turns, mut total, mut in_bots) = (0, 0u64, Duration::ZERO, Duration::ZERO);
+    let (mut turns, mut total, mut in_bots) = (0u64, Duration::ZERO, Duration::ZERO);
+    let mut ended = [0u64; 3];
+    let mut won_by = [0u64; 3];
     let mut unfinished = Vec::new();
-    for seed in 1..=games {
+    for &seed in &seeds {
         let mut setup = Setup {
             scenario: scenario.clone(),
             seed,
@@ -43,14 +71,21 @@ fn main() {
             .collect();
         let mut rng = engine::GameRng::from_seed(seed ^ 0x5eed);
         let mut played = 0;
-        while played < 300 && m.outcome().is_none() {
+        while played < cap && m.outcome().is_none() {
             played += 1;
+            let mut given = Vec::new();
             for seat in m.awaiting() {
                 let view = m.view(Some(seat));
                 let t = Instant::now();
                 let o = bots[seat.0].orders(&rules, &view, seat, &mut rng);
                 in_bots += t.elapsed();
+                if diag && played == 300 {
+                    given.push((seat.0, view, o.clone()));
+                }
                 m.submit(seat, o).expect("the bot's orders pass the check");
+            }
+            if diag && played == 300 {
+                diagnose(seed, m.state(), &given);
             }
             m.resolve(None);
         }
@@ -58,29 +93,267 @@ fn main() {
         turns += played;
         match m.outcome() {
             Some(o) => {
-                ended += 1;
+                for (n, limit) in ended.iter_mut().zip([300, 1000, u64::MAX]) {
+                    if played <= limit {
+                        *n += 1;
+                    }
+                }
+                let g = m.state();
+                if let Some(w) = g.state.sides.iter().position(|s| s.status == 1) {
+                    won_by[(w - 1) % 2] += 1;
+                } else {
+                    won_by[2] += 1;
+                }
                 println!("seed {seed}: {played} turns, {}", o.reason);
             }
             None => {
                 unfinished.push(seed);
                 let g = m.state();
-                let mut left = vec![std::collections::BTreeMap::new(); seats + 1];
-                for u in g.state.units.iter().skip(1) {
-                    if u.hp > 0 && !u.flushed && u.side <= seats {
-                        *left[u.side]
-                            .entry(g.rules.unit_names[u.utype].as_str())
-                            .or_insert(0) += 1;
-                    }
-                }
-                println!("seed {seed}: unfinished; units by side {left:?}");
+                println!(
+                    "seed {seed}: unfinished; units by side {:?}",
+                    units_by_side(g, seats)
+                );
             }
         }
     }
     println!(
-        "{scenario} {sides} sides {}-vs-{}: {ended}/{games} ended within 300 turns, {turns} turns, {:.3} ms a turn ({:.3} ms in bots); unfinished {unfinished:?}",
+        "{scenario} {sides} sides {}-vs-{}, {} games: ended {} within 300 turns{}; won by first/second bot/draw {won_by:?}; {turns} turns, {:.3} ms a turn ({:.3} ms in bots); unfinished {unfinished:?}",
         names[0],
         names[1],
+        seeds.len(),
+        ended[0],
+        match cap {
+            0..=300 => String::new(),
+            301..=1000 => format!(", {} within {cap}", ended[2]),
+            _ => format!(", {} within 1000, {} within {cap}", ended[1], ended[2]),
+        },
         total.as_secs_f64() * 1e3 / turns as f64,
         in_bots.as_secs_f64() * 1e3 / turns as f64,
     );
+}
+
+fn units_by_side(g: &xconq::ruleset::Game, seats: usize) -> Vec<BTreeMap<&str, i32>> {
+    let mut left = vec![BTreeMap::new(); seats + 1];
+    for u in g.state.units.iter().skip(1) {
+        if u.hp > 0 && !u.flushed && u.side <= seats {
+            *left[u.side]
+                .entry(g.rules.unit_names[u.utype].as_str())
+                .or_insert(0) += 1;
+        }
+    }
+    left
+}
+
+/// What a stalled game looks like at turn 300, side by side: point-valued
+/// units (those that keep a side in the game, spec §12.1) by type and by
+/// land mass, ground troops by land mass, transports (loaded or not), what
+/// the side's view holds of the other sides' point-valued units (seen
+/// now, remembered but gone or moved, never seen), and the actions its
+/// bot ordered this turn, with the count of mobile units given no order.
+fn diagnose(seed: u64, g: &xconq::ruleset::Game, given: &[(usize, View, xconq::orders::Orders)]) {
+    let s = &g.state;
+    let r = &g.rules;
+    let area = s.area;
+    let Some((_, v0, _)) = given.first() else {
+        return;
+    };
+    let types = &v0.types;
+    let place = |t: usize| !types[t].mobile;
+    // Land: terrain some place type may stand on.
+    let land: Vec<bool> = (0..r.terrain_names.len())
+        .map(|tt| types.iter().any(|ty| !ty.mobile && ty.enters[tt]))
+        .collect();
+    let ground = |t: usize| {
+        types[t].mobile
+            && types[t]
+                .enters
+                .iter()
+                .enumerate()
+                .all(|(tt, &e)| !e || land[tt])
+    };
+    // Ships that carry ground troops (bombers carry an infantry too, but
+    // are not counted).
+    let troop_ferry = |t: usize| {
+        types[t].mobile
+            && types[t]
+                .enters
+                .iter()
+                .enumerate()
+                .all(|(tt, &e)| !e || !land[tt])
+            && types[t].carries.iter().any(|&c| ground(c))
+    };
+    // Land masses of the true map, numbered by a flood fill.
+    let cells = area.cells();
+    let mut mass = vec![usize::MAX; cells];
+    let mut sizes = Vec::new();
+    for y in 0..area.height {
+        for x in 0..area.width {
+            if !area.in_area(x, y) {
+                continue;
+            }
+            let c = area.index(x, y);
+            if mass[c] != usize::MAX || !land[usize::from(s.terrain[c])] {
+                continue;
+            }
+            let id = sizes.len();
+            let mut stack = vec![(x, y)];
+            mass[c] = id;
+            let mut n = 0;
+            while let Some((cx, cy)) = stack.pop() {
+                n += 1;
+                for d in 0..6 {
+                    let (nx, ny) = (
+                        area.wrapx(cx + xconq::geometry::DX[d]),
+                        cy + xconq::geometry::DY[d],
+                    );
+                    if !area.in_area(nx, ny) {
+                        continue;
+                    }
+                    let nc = area.index(nx, ny);
+                    if mass[nc] == usize::MAX && land[usize::from(s.terrain[nc])] {
+                        mass[nc] = id;
+                        stack.push((nx, ny));
+                    }
+                }
+            }
+            sizes.push(n);
+        }
+    }
+    let where_ = |u: &xconq::state::Unit| -> String {
+        if u.transport != 0 {
+            let tr = &s.units[u.transport as usize];
+            if !place(tr.utype) {
+                return "aboard".into();
+            }
+        }
+        match mass[area.index(u.x, u.y)] {
+            usize::MAX => "sea".into(),
+            m => format!("L{m}({})", sizes[m]),
+        }
+    };
+    println!("== seed {seed}, turn 300");
+    for (seat, view, orders) in given {
+        let side = seat + 1;
+        let mine: Vec<&xconq::state::Unit> = s
+            .units
+            .iter()
+            .skip(1)
+            .filter(|u| u.side == side && u.hp > 0 && !u.flushed)
+            .collect();
+        let mut points: BTreeMap<(String, String), i32> = BTreeMap::new();
+        let mut troops: BTreeMap<String, i32> = BTreeMap::new();
+        let (mut ferries, mut loaded) = (0, 0);
+        let mut by_type: BTreeMap<&str, i32> = BTreeMap::new();
+        for u in &mine {
+            *by_type.entry(r.unit_names[u.utype].as_str()).or_insert(0) += 1;
+            if r.u.point_value[u.utype] > 0 {
+                *points
+                    .entry((r.unit_names[u.utype].clone(), where_(u)))
+                    .or_insert(0) += 1;
+            }
+            if ground(u.utype) {
+                *troops.entry(where_(u)).or_insert(0) += 1;
+            }
+            if troop_ferry(u.utype) {
+                ferries += 1;
+                if u.occupants
+                    .iter()
+                    .any(|&o| ground(s.units[o as usize].utype))
+                {
+                    loaded += 1;
+                }
+            }
+        }
+        let total: i32 = mine.iter().map(|u| r.u.point_value[u.utype]).sum();
+        println!(
+            "side {side} ({} units, {total} points): {by_type:?}",
+            mine.len()
+        );
+        println!("  point units by place: {points:?}");
+        println!("  ground troops by place: {troops:?}; troop ships {ferries} ({loaded} loaded)");
+        // What the view holds of others' point-valued units.
+        let (mut now, mut stale, mut unseen) = (0, 0, 0);
+        let mut stale_places = 0;
+        for u in s.units.iter().skip(1) {
+            if u.side == side || u.side == 0 || u.hp <= 0 || u.flushed {
+                continue;
+            }
+            if r.u.point_value[u.utype] == 0 {
+                continue;
+            }
+            match view.units.iter().find(|w| w.id == u.id) {
+                Some(w) if w.x == u.x && w.y == u.y && w.side == u.side && w.date == view.turn => {
+                    now += 1
+                }
+                Some(_) => stale += 1,
+                None => unseen += 1,
+            }
+        }
+        for w in &view.units {
+            let t = types.iter().position(|t| t.name == w.utype).unwrap_or(0);
+            if w.side != side && w.side != 0 && place(t) {
+                let real = s.units.get(w.id as usize);
+                if real.is_none_or(|u| u.side != w.side || u.hp <= 0) {
+                    stale_places += 1;
+                }
+            }
+        }
+        let known_places = view
+            .units
+            .iter()
+            .filter(|w| {
+                w.side != side
+                    && types
+                        .iter()
+                        .find(|t| t.name == w.utype)
+                        .is_some_and(|t| !t.mobile)
+            })
+            .count();
+        let unseen_cells: usize = view
+            .terrain
+            .iter()
+            .map(|row| row.bytes().filter(|&b| b == b'?').count())
+            .sum();
+        println!(
+            "  view: enemy point units seen now {now}, remembered elsewhere {stale}, never/not in view {unseen}; places in view not own {known_places} (of which wrong now {stale_places}); unseen cells {unseen_cells}"
+        );
+        let mut acts: BTreeMap<&str, i32> = BTreeMap::new();
+        let mut ordered = std::collections::BTreeSet::new();
+        for o in &orders.orders {
+            *acts.entry(o.action.as_str()).or_insert(0) += 1;
+            ordered.insert(o.unit);
+        }
+        let idle_by: BTreeMap<&str, i32> = view
+            .own
+            .iter()
+            .filter(|u| u.complete && u.acp > 0 && !ordered.contains(&u.id))
+            .filter_map(|u| types.iter().position(|t| t.name == u.utype))
+            .filter(|&t| types[t].mobile)
+            .fold(BTreeMap::new(), |mut m, t| {
+                *m.entry(types[t].name.as_str()).or_insert(0) += 1;
+                m
+            });
+        println!("  orders {acts:?}; mobile units with ACP and no order {idle_by:?}");
+        if std::env::var("XCONQ_MAP").is_ok_and(|s| s == "1") {
+            // The seat's map, north first: its terrain view (`?` unseen),
+            // `1`-`9` other sides' places (true), `*` own places.
+            for (row, line) in view.terrain.iter().enumerate() {
+                let y = area.height - 1 - row as i32;
+                let mut out: Vec<char> = line.chars().collect();
+                for u in s.units.iter().skip(1) {
+                    if u.y == y && u.hp > 0 && !u.flushed && place(u.utype) && u.side != 0 {
+                        let ch = if u.side == side {
+                            '*'
+                        } else {
+                            char::from_digit(u.side as u32, 10).unwrap_or('#')
+                        };
+                        if let Some(c) = out.get_mut(u.x as usize) {
+                            *c = ch;
+                        }
+                    }
+                }
+                println!("  |{}|", out.into_iter().collect::<String>());
+            }
+        }
+    }
 }
