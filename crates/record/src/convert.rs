@@ -10,6 +10,7 @@
 use serde_json::{Map, Value};
 
 use crate::model::{Action, ActionResult, GameRecord, Team, Turn, UnitData, Winner};
+use crate::small::Position;
 
 type Out<T> = Result<T, String>;
 
@@ -116,19 +117,34 @@ fn unit(v: Value) -> Out<UnitData> {
     let mut m = object(v, "a unit")?;
     Ok(UnitData {
         id: uint(m.shift_remove("id"), "a unit's id")?.ok_or("a unit has no id")?,
-        unit_type: string(m.shift_remove("type"), "a unit's type")?.ok_or("a unit has no type")?,
-        assignment: m
-            .shift_remove("assignment")
-            .ok_or("a unit has no assignment")?,
+        unit_type: string(m.shift_remove("type"), "a unit's type")?
+            .ok_or("a unit has no type")?
+            .into(),
+        assignment: position(
+            m.shift_remove("assignment")
+                .ok_or("a unit has no assignment")?,
+        )?,
         extra: m.into(),
     })
+}
+
+/// A unit's `assignment`: two numbers (which the checks made sure of).
+fn position(v: Value) -> Out<Position> {
+    match v {
+        Value::Array(xy) => match <[Value; 2]>::try_from(xy) {
+            Ok([Value::Number(x), Value::Number(y)]) => Ok(Position { x, y }),
+            _ => Err("a unit's assignment is not two numbers".into()),
+        },
+        _ => Err("a unit's assignment is not two numbers".into()),
+    }
 }
 
 fn action(v: Value) -> Out<Action> {
     let mut m = object(v, "an action")?;
     Ok(Action {
         action_type: string(m.shift_remove("type"), "an action's type")?
-            .ok_or("an action has no type")?,
+            .ok_or("an action has no type")?
+            .into(),
         unit: uint(m.shift_remove("unit"), "an action's unit")?,
         team_id: uint(m.shift_remove("teamId"), "an action's teamId")?,
         results: results(m.shift_remove("results"))?,

@@ -2,7 +2,7 @@
 //! report where a replayed game leaves its record. Numbers are compared by
 //! value (spec 3.1: re-serialised numbers compare by value, not by text).
 
-use serde_json::{Map, Value};
+use serde_json::{Map, Number, Value};
 
 use crate::model::{Action, ActionResult, GameRecord, Turn, UnitData, Winner};
 use crate::other_fields::OtherFields;
@@ -149,7 +149,8 @@ fn same_turn(a: &Turn, b: &Turn) -> bool {
 fn same_unit(a: &UnitData, b: &UnitData) -> bool {
     a.id == b.id
         && a.unit_type == b.unit_type
-        && same_value(&a.assignment, &b.assignment)
+        && same_number(&a.assignment.x, &b.assignment.x)
+        && same_number(&a.assignment.y, &b.assignment.y)
         && same_extra(&a.extra, &b.extra, &["id", "type", "assignment"])
 }
 
@@ -193,11 +194,16 @@ fn same_value(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Object(x), Value::Object(y)) => same_object(x, y),
         (Value::Array(x), Value::Array(y)) => all(x, y, same_value),
-        (Value::Number(x), Value::Number(y)) => match (x.as_i64(), y.as_i64()) {
-            (Some(p), Some(q)) => p == q,
-            _ => x.as_f64() == y.as_f64(),
-        },
+        (Value::Number(x), Value::Number(y)) => same_number(x, y),
         _ => a == b,
+    }
+}
+
+/// Numbers as equal as JSON's numbers are (`2` and `2.0` alike).
+fn same_number(x: &Number, y: &Number) -> bool {
+    match (x.as_i64(), y.as_i64()) {
+        (Some(p), Some(q)) => p == q,
+        _ => x.as_f64() == y.as_f64(),
     }
 }
 

@@ -30,6 +30,7 @@ use crate::model::{Action, ActionResult, GameRecord, Turn, UnitData};
 use crate::other_fields::{
     nesting, plain_string_end, rewritten, value_end, OtherFields, SharedText, MAX_DEPTH,
 };
+use crate::small::{Position, TypeName};
 use crate::typed::{finish, Body, Ctx, TeamsSeed, UnitIds, WinnerSeed};
 
 /// The typed record and its warnings, or `None`: read it another way.
@@ -42,6 +43,8 @@ pub(crate) fn read(text: &str) -> Option<(GameRecord, Vec<Problem>)> {
         keys: Vec::new(),
         turn_text: None,
         turn_capacity: 0,
+        actions: Vec::new(),
+        results: Vec::new(),
     };
     let mut ctx = Ctx::default();
     let body = p.body(&mut ctx, true)?;
@@ -87,6 +90,13 @@ struct Parser<'a> {
     turn_text: Option<SharedText>,
     /// The size of the turn before's, as the capacity of the next.
     turn_capacity: usize,
+    /// The actions of the turn being read, and the results of the actions
+    /// and results being read (innermost last, as `scratch`): each list is
+    /// moved out into a vector of its exact size when it ends, instead of
+    /// growing its own from empty (a realloc for every few results of an
+    /// `endTurn`).
+    actions: Vec<Action>,
+    results: Vec<ActionResult>,
 }
 
 impl<'a> Parser<'a> {
@@ -297,15 +307,24 @@ impl<'a> Parser<'a> {
         let start = self.i;
         let end = value_end(self.b, start);
         self.scratch.push(if first { '{' } else { ',' });
-        self.scratch.push('"');
-        self.scratch.push_str(key);
-        self.scratch.push_str("\":");
-        match end {
-            Some(end) => {
+        // Where the key's opening quote stands in the text (the key is
+        // borrowed from it).
+        let quote = (key.as_ptr() as usize)
+            .checked_sub(self.text.as_ptr() as usize + 1)
+            .filter(|&q| q + key.len() + 3 == start);
+        match (end, quote) {
+            // `"key":value` with nothing between: copied in one piece.
+            (Some(end), Some(quote)) => {
+                self.scratch.push_str(self.text.get(quote..end)?);
+                self.i = end;
+            }
+            (Some(end), None) => {
+                self.push_key(key);
                 self.scratch.push_str(&self.text[start..end]);
                 self.i = end;
             }
-            None => {
+            (None, _) => {
+                self.push_key(key);
                 // Not as the writer writes it (spaces, escapes, a float
                 // `serde_json` prints otherwise): written again, as the
                 // visitors' `Builder` does. Not deeper than `value_end`
@@ -320,6 +339,13 @@ impl<'a> Parser<'a> {
         }
         self.keys.push(key);
         Some(())
+    }
+
+    /// `"key":` into the kept text.
+    fn push_key(&mut self, key: &str) {
+        self.scratch.push('"');
+        self.scratch.push_str(key);
+        self.scratch.push_str("\":");
     }
 
     /// The unknown fields of the object begun at `mark`, taken out.
@@ -446,7 +472,7 @@ impl<'a> Parser<'a> {
         let mark = self.mark();
         self.object(|p, key| match key {
             "id" => once(&mut id, p.uint()?),
-            "type" => once(&mut unit_type, p.plain_str()?.to_owned()),
+            "type" => once(&mut unit_type, TypeName::new(p.plain_str()?)),
             "assignment" => once(&mut assignment, p.tile()?),
             _ => p.keep(key, mark),
         })?;
@@ -459,27 +485,27 @@ impl<'a> Parser<'a> {
     }
 
     /// A unit's `assignment`: exactly two numbers (`typed::TileSeed`).
-    fn tile(&mut self) -> Option<Value> {
+    fn tile(&mut self) -> Option<Position> {
         self.eat(b'[')?;
         let x = self.number()?;
         self.eat(b',')?;
         let y = self.number()?;
         self.eat(b']')?;
-        Some(Value::Array(vec![Value::Number(x), Value::Number(y)]))
+        Some(Position { x, y })
     }
 
     fn actions(&mut self, max_team_id: &mut Option<u64>) -> Option<Vec<Action>> {
-        let mut actions = Vec::new();
+        self.actions.clear();
         self.array(|p| {
             let action = p.action()?;
             if let Some(t) = action.team_id {
                 let max = max_team_id.get_or_insert(t);
                 *max = (*max).max(t);
             }
-            actions.push(action);
+            p.actions.push(action);
             Some(())
         })?;
-        Some(actions)
+        Some(self.actions.drain(..).collect())
     }
 
     /// An action (`typed::ActionWire`).
@@ -487,7 +513,7 @@ impl<'a> Parser<'a> {
         let (mut action_type, mut unit, mut team, mut results) = (None, None, None, None);
         let mark = self.mark();
         self.object(|p, key| match key {
-            "type" => once(&mut action_type, p.plain_str()?.to_owned()),
+            "type" => once(&mut action_type, TypeName::new(p.plain_str()?)),
             "unit" => once(&mut unit, p.uint()?),
             "teamId" => once(&mut team, p.uint()?),
             "results" => once(&mut results, p.results(true)?),
@@ -505,12 +531,17 @@ impl<'a> Parser<'a> {
     /// An action's `results`; a result's own (`nest` false) may not nest
     /// again (spec 1.5).
     fn results(&mut self, nest: bool) -> Option<Vec<ActionResult>> {
-        let mut results = Vec::with_capacity(1);
-        self.array(|p| {
-            results.push(p.result(nest)?);
+        let mark = self.results.len();
+        let read = self.array(|p| {
+            let result = p.result(nest)?;
+            p.results.push(result);
             Some(())
-        })?;
-        Some(results)
+        });
+        if read.is_none() {
+            self.results.truncate(mark);
+            return None;
+        }
+        Some(self.results.drain(mark..).collect())
     }
 
     /// A result (`typed::ResultSeed`).

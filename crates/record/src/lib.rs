@@ -26,6 +26,7 @@ pub mod diff;
 mod fast;
 mod model;
 mod other_fields;
+mod small;
 pub mod time;
 mod typed;
 
@@ -33,3 +34,4 @@ pub use check::{read_record, Problem, ReadError, Severity};
 pub use diff::{first_difference, records_agree};
 pub use model::{Action, ActionResult, GameRecord, Team, Turn, UnitData, Winner, SEEN_BY};
 pub use other_fields::OtherFields;
+pub use small::{Position, TypeName};

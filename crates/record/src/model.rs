@@ -7,6 +7,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
 use crate::other_fields::OtherFields;
+use crate::small::{Position, TypeName};
 
 /// A whole game: GameData of spec 1.2 with the project's extra fields.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
@@ -124,9 +125,9 @@ pub struct Turn {
 pub struct UnitData {
     pub id: u64,
     #[serde(rename = "type")]
-    pub unit_type: String,
+    pub unit_type: TypeName,
     /// A tile `[x, y]`, or two numbers for continuous maps.
-    pub assignment: Value,
+    pub assignment: Position,
     #[serde(flatten)]
     pub extra: OtherFields,
 }
@@ -135,7 +136,7 @@ pub struct UnitData {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Action {
     #[serde(rename = "type")]
-    pub action_type: String,
+    pub action_type: TypeName,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unit: Option<u64>,
     #[serde(rename = "teamId", default, skip_serializing_if = "Option::is_none")]
@@ -150,7 +151,7 @@ impl Action {
     /// An action of `action_type` by `unit` of seat `team`, with no results yet.
     pub fn new(action_type: &str, unit: Option<u64>, team: Option<u64>) -> Action {
         Action {
-            action_type: action_type.to_string(),
+            action_type: TypeName::new(action_type),
             unit,
             team_id: team,
             extra: OtherFields::new(),

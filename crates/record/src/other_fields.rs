@@ -583,8 +583,36 @@ fn value_end_at(raw: &[u8], at: usize, depth: usize) -> Option<usize> {
 }
 
 /// Whether a number with a fraction or exponent is written back as it is
-/// (as `serde_json` reads it to an `f64` and prints it).
+/// (as `serde_json` reads it to an `f64` and prints it). Read and printed
+/// by `serde_json` itself (so whatever its features make of the number),
+/// but as a bare `f64` into a stack buffer: through a `Value` and a
+/// `String` it was an eighth of reading a Tactics record, whose results
+/// carry floats such as `11.809800000000001`.
 fn float_written_form(number: &[u8]) -> bool {
+    if !number.iter().any(|c| matches!(c, b'.' | b'e' | b'E')) {
+        // A long whole number: `serde_json` may read it as an integer,
+        // which an `f64` would not show.
+        return whole_written_form(number);
+    }
+    let mut de = serde_json::Deserializer::from_slice(number);
+    let Ok(f) = <f64 as Deserialize>::deserialize(&mut de) else {
+        return false;
+    };
+    if de.end().is_err() {
+        return false;
+    }
+    let mut buf = [0u8; 40];
+    let mut out = &mut buf[..];
+    if serde_json::to_writer(&mut out, &f).is_err() {
+        return false;
+    }
+    let len = 40 - out.len();
+    &buf[..len] == number
+}
+
+/// Whether a whole number too long for the quick test is written back as
+/// it is, through `serde_json`'s `Value` (rare).
+fn whole_written_form(number: &[u8]) -> bool {
     let Ok(text) = std::str::from_utf8(number) else {
         return false;
     };
@@ -690,6 +718,92 @@ mod tests {
                 .position(|&c| c == b'"' || c == b'\\' || c < 0x20)
                 .and_then(|n| (bytes[at + n] == b'"').then_some(at + n));
             proptest::prop_assert_eq!(plain_string_end(&bytes, at), slow);
+        }
+    }
+
+    /// The written-form test of a number as it was first made: read into
+    /// a `Value` and printed to a `String`.
+    fn written_form_through_value(number: &str) -> bool {
+        match serde_json::from_str::<Value>(number) {
+            Ok(v @ Value::Number(_)) => written(&v) == number,
+            _ => false,
+        }
+    }
+
+    #[test]
+    fn number_forms_as_through_a_value() {
+        for n in [
+            "11.809800000000001",
+            "13.122",
+            "2.0",
+            "2.50",
+            "-0.0",
+            "0.0",
+            "1e20",
+            "1e+20",
+            "1.5e-7",
+            "0.00001",
+            "0.000001",
+            "1e-7",
+            "123456789012345678901",
+            "12345678901234567890",
+            "-9223372036854775808",
+            "1.7976931348623157e308",
+            "1e400",
+            "5e-324",
+            "100000000000000000000.0",
+            "1.0e2",
+            "-12.5",
+            "100.0",
+            "0.00001",
+            "0.000012",
+            "0.0000012",
+            "123456789012345.0",
+            "1234567890123456.0",
+            "12345678901234567.0",
+            "0.123456789012345",
+            "0.1234567890123456",
+            "9007199254740993.0",
+        ] {
+            assert_eq!(
+                float_written_form(n.as_bytes()),
+                written_form_through_value(n),
+                "{n}"
+            );
+        }
+    }
+
+    proptest::proptest! {
+        /// Numbers of every shape: the quick written-form test agrees with
+        /// reading a `Value` and printing it.
+        #[test]
+        fn number_forms_agree(
+            negative in proptest::bool::ANY,
+            whole in "(0|[1-9][0-9]{0,20})",
+            fraction in proptest::option::of("[0-9]{1,20}"),
+            exponent in proptest::option::of("[eE][-+]?[0-9]{1,3}"),
+        ) {
+            let mut n = String::new();
+            if negative {
+                n.push('-');
+            }
+            n.push_str(&whole);
+            if let Some(f) = &fraction {
+                n.push('.');
+                n.push_str(f);
+            }
+            if let Some(e) = &exponent {
+                n.push_str(e);
+            }
+            proptest::prop_assert_eq!(float_written_form(n.as_bytes()), written_form_through_value(&n), "{}", n);
+        }
+
+        /// Floats as a writer prints them (the written form itself, the
+        /// usual case in records) are recognised as such.
+        #[test]
+        fn printed_floats_are_written_form(f in proptest::num::f64::NORMAL | proptest::num::f64::SUBNORMAL | proptest::num::f64::ZERO) {
+            let text = serde_json::to_string(&f).unwrap();
+            proptest::prop_assert_eq!(float_written_form(text.as_bytes()), written_form_through_value(&text), "{}", text);
         }
     }
 

@@ -29,6 +29,7 @@ use serde_json::{Map, Number, Value};
 use crate::check::{check_turn_value, teams_warning, warning, Problem};
 use crate::model::{Action, ActionResult, GameRecord, Team, Turn, UnitData, Winner};
 use crate::other_fields::{Builder, Key, OtherFields};
+use crate::small::{Position, TypeName};
 use crate::time::is_iso8601;
 
 /// The typed record and its warnings, or `None`: read it with the checks.
@@ -532,7 +533,7 @@ impl<'de> Deserialize<'de> for UnitWire {
                 while let Some(key) = map.next_key::<Key>()? {
                     match &*key.0 {
                         "id" => once(&mut id, uint(&mut map)?)?,
-                        "type" => once(&mut unit_type, map.next_value::<String>()?)?,
+                        "type" => once(&mut unit_type, map.next_value::<TypeName>()?)?,
                         "assignment" => once(&mut assignment, map.next_value_seed(TileSeed)?)?,
                         _ => keep(&mut extra, key, &mut map)?,
                     }
@@ -554,24 +555,24 @@ impl<'de> Deserialize<'de> for UnitWire {
 struct TileSeed;
 
 impl<'de> DeserializeSeed<'de> for TileSeed {
-    type Value = Value;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+    type Value = Position;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Position, D::Error> {
         d.deserialize_seq(self)
     }
 }
 
 impl<'de> Visitor<'de> for TileSeed {
-    type Value = Value;
+    type Value = Position;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("two numbers")
     }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Position, A::Error> {
         let x: Number = seq.next_element()?.ok_or_else(give_up)?;
         let y: Number = seq.next_element()?.ok_or_else(give_up)?;
         if seq.next_element::<IgnoredAny>()?.is_some() {
             return Err(give_up());
         }
-        Ok(Value::Array(vec![Value::Number(x), Value::Number(y)]))
+        Ok(Position { x, y })
     }
 }
 
@@ -621,7 +622,7 @@ impl<'de> Deserialize<'de> for ActionWire {
                 let mut extra = Builder::default();
                 while let Some(key) = map.next_key::<Key>()? {
                     match &*key.0 {
-                        "type" => once(&mut action_type, map.next_value::<String>()?)?,
+                        "type" => once(&mut action_type, map.next_value::<TypeName>()?)?,
                         "unit" => once(&mut unit, uint(&mut map)?)?,
                         "teamId" => once(&mut team, uint(&mut map)?)?,
                         "results" => once(

@@ -20,7 +20,7 @@ pub mod targets;
 pub mod turn;
 pub mod view;
 
-use engine::record::{Action, UnitData};
+use engine::record::{Action, Position, UnitData};
 use engine::{
     FileProtocol, GameRng, OrderIssue, Outcome, Ruleset, Seat, SeatInfo, Setup, SetupError,
     ViewFiles,
@@ -222,7 +222,9 @@ impl Ruleset for FullThrust {
             out[seat].push(UnitData {
                 id: i as u64 + 1,
                 unit_type: "ship".into(),
-                assignment: json!([p.x as f64 / 100.0, p.y as f64 / 100.0]),
+                // Whole hundredths, so always finite.
+                assignment: Position::from_f64(p.x as f64 / 100.0, p.y as f64 / 100.0)
+                    .unwrap_or_else(|| Position::new(0, 0)),
                 extra: extra.into(),
             });
         }

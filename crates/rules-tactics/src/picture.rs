@@ -782,7 +782,7 @@ fn unit_from_snapshot(
     let id = u32::try_from(u.id).map_err(|_| bad("id", "too large"))?;
     let kind = UnitType::parse(&u.unit_type)
         .ok_or_else(|| bad("type", "not a unit type of the engine"))?;
-    let tile: Tile = serde_json::from_value(u.assignment.clone())
+    let tile: Tile = serde_json::from_value(u.assignment.to_value())
         .ok()
         .filter(|t: &Tile| Tile::at(t.x, t.y).is_some())
         .ok_or_else(|| bad("assignment", "not a tile of the board"))?;

@@ -49,12 +49,12 @@ pub mod view;
 pub mod view_file;
 pub mod view_parse;
 
-use engine::record::{Action, UnitData};
+use engine::record::{Action, Position, UnitData};
 use engine::{
     FileProtocol, GameRng, OrderIssue, Outcome, Ruleset, Seat, SeatInfo, Setup, SetupError,
     ViewFiles,
 };
-use serde_json::{json, Map};
+use serde_json::Map;
 
 pub use board::{Board, Cell, Colony, Kind, Leader, Pos, Terrain};
 pub use orders::{Order, Orders, Reason};
@@ -278,8 +278,8 @@ impl Ruleset for Tae {
             };
             out[seat].push(UnitData {
                 id,
-                unit_type,
-                assignment: json!([p.x, p.y]),
+                unit_type: unit_type.into(),
+                assignment: Position::new(p.x, p.y),
                 extra: extra.into(),
             });
         }

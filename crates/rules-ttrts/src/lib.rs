@@ -18,12 +18,12 @@ pub mod orders;
 pub mod picture;
 pub mod resolve;
 
-use engine::record::{Action, UnitData};
+use engine::record::{Action, Position, UnitData};
 use engine::{
     FileProtocol, GameRng, OrderIssue, Outcome, Ruleset, Seat, SeatInfo, Setup, SetupError,
     ViewFiles,
 };
-use serde_json::{json, Map};
+use serde_json::Map;
 
 pub use board::{Dir, Pos, State, Unit, PLAYER_NAMES};
 pub use orders::{Order, Orders};
@@ -259,7 +259,7 @@ impl Ruleset for Ttrts {
             out[u.player as usize].push(UnitData {
                 id: u64::from(u.id),
                 unit_type: "unit".into(),
-                assignment: json!([u.pos.x, u.pos.y]),
+                assignment: Position::new(u.pos.x, u.pos.y),
                 extra: extra.into(),
             });
         }

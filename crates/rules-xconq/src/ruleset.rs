@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use crate::library::{Library, Request, Source};
 use std::sync::Arc;
 
-use engine::record::{Action, UnitData};
+use engine::record::{Action, Position, UnitData};
 use engine::{Bot, GameRng, OrderIssue, Outcome, Ruleset, Seat, SeatInfo, Setup, SetupError};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
@@ -572,8 +572,8 @@ impl Ruleset for Xconq {
                         extra.insert("supply".into(), json!(u.supply));
                         UnitData {
                             id: u.id as u64,
-                            unit_type: r.unit_names[u.utype].clone(),
-                            assignment: json!([u.x, u.y]),
+                            unit_type: r.unit_names[u.utype].as_str().into(),
+                            assignment: Position::new(u.x, u.y),
                             extra: extra.into(),
                         }
                     })

@@ -257,7 +257,7 @@ mod relay {
             vec![vec![UnitData {
                 id: 1,
                 unit_type: "token".into(),
-                assignment: serde_json::json!([total, 0]),
+                assignment: engine::record::Position::new(total, 0),
                 extra: Map::new().into(),
             }]]
         }

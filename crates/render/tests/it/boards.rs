@@ -99,7 +99,7 @@ fn ttrts_units_at_every_step_match_the_record() {
                         .unwrap()
                         .text()
                         .unwrap();
-                    let a = u.assignment.as_array().unwrap();
+                    let a = [&u.assignment.x, &u.assignment.y];
                     assert!(
                         title.contains(&format!("at ({}, {})", a[0], a[1])),
                         "{title} vs {}",

@@ -85,7 +85,13 @@ fn snapshot(turn: &record::Turn) -> Vec<(u64, Value, Option<Value>)> {
         .units
         .iter()
         .flatten()
-        .map(|u| (u.id, u.assignment.clone(), u.extra.get("mHealth").cloned()))
+        .map(|u| {
+            (
+                u.id,
+                u.assignment.to_value(),
+                u.extra.get("mHealth").cloned(),
+            )
+        })
         .collect();
     out.sort_by_key(|u| u.0);
     out
