@@ -57,14 +57,13 @@ impl K<'_> {
     /// §10.2: each unit's excess goes to its side's units around it.
     pub fn distribute_excess(&mut self) {
         let r = self.r;
-        // Which sides have a unit in play at the top of each cell. A cell
+        // Where each side has a unit in play at the top of a cell. A cell
         // without one of the giver's side takes nothing (`transfer_to_cell`
         // looks only at the side's top units and their occupants), so the
-        // search passes it by without looking inside, and passes by whole
-        // rings without such a cell; the cells acted on and the draws are
-        // the same. Transfers move no unit, so this holds for the whole
-        // phase. (Most visited cells are empty: a town's search reaches
-        // out many cells every turn.)
+        // search visits only the side's cells (`search_targets`: the same
+        // draws and transfers) and, on any other cell it must visit to know
+        // whether to stop, does not look inside. Transfers move no unit, so
+        // one census holds for the whole phase.
         let census = self.side_census();
         for id in self.s.global_ids() {
             if !self.in_play(id) || self.u(id).side == 0 {

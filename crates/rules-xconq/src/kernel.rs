@@ -6,7 +6,7 @@
 //! borrowed mutably: the rules never change during a game, so they are
 //! shared, and a search's callback can take the whole state again.
 
-use crate::geometry::{DX, DY};
+use crate::geometry::{Area, DX, DY};
 use crate::history::{Datum, Observers, PastUnit};
 use crate::rules::{Rules, SideWords};
 use crate::state::{
@@ -593,25 +593,16 @@ impl<'a> K<'a> {
         clockwise: i32,
         out: &mut Vec<(i32, i32)>,
     ) {
-        let area = self.s.area;
         out.clear();
+        let ring = RingWalk {
+            x0,
+            y0,
+            dist,
+            dd,
+            clockwise,
+        };
         for k in 0..6 {
-            let dir = (k + dd) % 6;
-            let (cx, cy) = (x0 + dist * DX[dir], y0 + dist * DY[dir]);
-            let dir2 = ((dir as i32 + clockwise + 3) % 6) as usize;
-            for i in 0..dist {
-                let (x, y) = (cx + i * DX[dir2], cy + i * DY[dir2]);
-                // Only a cell off the edge wraps (a remainder costs more
-                // than the rest of a cell's work).
-                let x = if x < 0 || x >= area.width {
-                    area.wrapx(x)
-                } else {
-                    x
-                };
-                if (0..area.height).contains(&y) && area.inside_area(x, y) {
-                    out.push((x, y));
-                }
-            }
+            out.extend((0..dist).filter_map(|i| ring.cell(&self.s.area, k, i)));
         }
     }
 
@@ -626,7 +617,7 @@ impl<'a> K<'a> {
         visit: &mut dyn FnMut(&mut K<'_>, i32, i32) -> bool,
     ) {
         let area = self.s.area;
-        let maxdist = maxdist.min(area.width).max(maxdist.min(area.height));
+        let maxdist = search_reach(&area, maxdist);
         let clockwise = if self.s.rng.flip_coin(site) { 1 } else { -1 };
         if maxdist >= 0 && area.inside_area(x0, y0) && !visit(self, x0, y0) {
             return;
@@ -693,7 +684,7 @@ impl<'a> K<'a> {
         visit: &mut dyn FnMut(&mut K<'_>, i32, i32) -> bool,
     ) {
         let area = self.s.area;
-        let maxdist = maxdist.min(area.width).max(maxdist.min(area.height));
+        let maxdist = search_reach(&area, maxdist);
         // Each target's offsets from the centre within reach (through any
         // of its wrapped copies, as `ring_cells` walks them), by ring.
         let mut near: Vec<(i32, i32, i32)> = Vec::new();
@@ -791,7 +782,7 @@ impl<'a> K<'a> {
         visit: &mut dyn FnMut(&mut K<'_>, i32, i32) -> i32,
     ) {
         let area = self.s.area;
-        let range = range.min(area.width).max(range.min(area.height));
+        let range = search_reach(&area, range);
         let clockwise = if self.s.rng.flip_coin(site) { 1 } else { -1 };
         let mut ring = Vec::with_capacity(6 * range.max(0) as usize);
         for dist in 1..=range {
@@ -843,16 +834,33 @@ impl RingWalk {
     }
 
     /// The first cell from place `from` on that `ring_cells` lists.
-    fn inside_from(&self, area: &crate::geometry::Area, from: i32) -> Option<(i32, i32)> {
+    fn inside_from(&self, area: &Area, from: i32) -> Option<(i32, i32)> {
         let d = self.dist;
-        (from..6 * d).find_map(|p| {
-            let (dir, along) = self.side((p / d) as usize);
-            let i = p % d;
-            let x = area.wrapx(self.x0 + d * DX[dir] + i * DX[along]);
-            let y = self.y0 + d * DY[dir] + i * DY[along];
-            ((0..area.height).contains(&y) && area.inside_area(x, y)).then_some((x, y))
-        })
+        (from..6 * d).find_map(|p| self.cell(area, (p / d) as usize, p % d))
     }
+
+    /// Step `i` along side `k`, wrapped into the area, if the search
+    /// visits it (inside the area, not on its edge).
+    #[inline]
+    fn cell(&self, area: &Area, k: usize, i: i32) -> Option<(i32, i32)> {
+        let (dir, along) = self.side(k);
+        let x = self.x0 + self.dist * DX[dir] + i * DX[along];
+        let y = self.y0 + self.dist * DY[dir] + i * DY[along];
+        // Only a cell off the edge wraps (a remainder costs more than the
+        // rest of a cell's work).
+        let x = if x < 0 || x >= area.width {
+            area.wrapx(x)
+        } else {
+            x
+        };
+        ((0..area.height).contains(&y) && area.inside_area(x, y)).then_some((x, y))
+    }
+}
+
+/// How far a spiral search of `maxdist` reaches in `area` (the kernel
+/// limits it by the area's size).
+fn search_reach(area: &Area, maxdist: i32) -> i32 {
+    maxdist.min(area.width).max(maxdist.min(area.height))
 }
 
 /// Per side, where its top-level units in play are ([`K::side_census`]).
