@@ -12,7 +12,14 @@
 //! * `XCONQ_DIAG=1` prints, for each game still running at turn 300, what
 //!   each side has, where, what it knows of the others and what its units
 //!   were ordered to do on that turn (`diagnose` below). The diagnosis
-//!   reads the true state (this is a measuring tool, not a player).
+//!   reads the true state (this is a measuring tool, not a player);
+//! * `XCONQ_DIAG_AT=T` takes that look at turn T instead of 300;
+//! * `XCONQ_ORDERS=S` (with `XCONQ_DIAG`) adds side S's units with ACP,
+//!   each with the orders its bot gave, and the other sides' units S sees;
+//! * `XCONQ_TRACE=N` prints every N turns each side's points and units;
+//! * `XCONQ_GEO=1` prints at the start, from the true map, the land masses
+//!   and seas the places of sides 1 and 2 stand on or border, and whether
+//!   the two share one (`geography`).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -44,6 +51,8 @@ fn main() {
         .unwrap_or_else(|| "../shared/corpus/xconq/lib".into());
     let cap = env_num("XCONQ_CAP", 300);
     let first = env_num("XCONQ_FIRST", 1);
+    let trace = env_num("XCONQ_TRACE", 0);
+    let diag_at = env_num("XCONQ_DIAG_AT", 300);
     let diag = std::env::var("XCONQ_DIAG").is_ok_and(|s| s == "1");
     let seeds: Vec<u64> = match std::env::var("XCONQ_SEEDS") {
         Ok(s) => s.split(',').filter_map(|n| n.trim().parse().ok()).collect(),
@@ -70,6 +79,9 @@ fn main() {
             .map(|i| rules.bot(&names[i % 2]).expect("a bot"))
             .collect();
         let mut rng = engine::GameRng::from_seed(seed ^ 0x5eed);
+        if std::env::var("XCONQ_GEO").is_ok_and(|s| s == "1") {
+            geography(seed, m.state(), seats);
+        }
         let mut played = 0;
         while played < cap && m.outcome().is_none() {
             played += 1;
@@ -79,15 +91,67 @@ fn main() {
                 let t = Instant::now();
                 let o = bots[seat.0].orders(&rules, &view, seat, &mut rng);
                 in_bots += t.elapsed();
-                if diag && played == 300 {
+                if diag && played == diag_at {
                     given.push((seat.0, view, o.clone()));
                 }
                 m.submit(seat, o).expect("the bot's orders pass the check");
             }
-            if diag && played == 300 {
+            if diag && played == diag_at {
                 diagnose(seed, m.state(), &given);
+                if let Ok(side) = std::env::var("XCONQ_ORDERS") {
+                    let side: usize = side.parse().unwrap_or(1);
+                    for (seat, v, o) in &given {
+                        if seat + 1 != side {
+                            continue;
+                        }
+                        for e in &v.units {
+                            if e.side != v.side {
+                                println!(
+                                    "  seen {} #{} side {} at {},{} date {} in {}",
+                                    e.utype, e.id, e.side, e.x, e.y, e.date, e.transport
+                                );
+                            }
+                        }
+                        for u in &v.own {
+                            let os: Vec<String> = o
+                                .orders
+                                .iter()
+                                .filter(|x| x.unit == u.id)
+                                .map(|x| format!("{} {:?}", x.action, x.args))
+                                .collect();
+                            if u.acp > 0 && u.complete {
+                                println!(
+                                    "  {} #{} at {},{} in {} acp {}: {}",
+                                    u.utype,
+                                    u.id,
+                                    u.x,
+                                    u.y,
+                                    u.transport,
+                                    u.acp,
+                                    os.join("; ")
+                                );
+                            }
+                        }
+                    }
+                }
             }
             m.resolve(None);
+            if trace > 0 && played % trace == 0 {
+                let g = m.state();
+                let mut pts = vec![0; seats + 1];
+                let mut n = vec![0; seats + 1];
+                for u in g.state.units.iter().skip(1) {
+                    if u.hp > 0 && !u.flushed && u.side <= seats && u.side > 0 {
+                        pts[u.side] += g.rules.u.point_value[u.utype];
+                        n[u.side] += 1;
+                    }
+                }
+                println!(
+                    "  turn {played}: points {:?} units {:?}",
+                    &pts[1..],
+                    &n[1..]
+                );
+            }
         }
         total += start.elapsed();
         turns += played;
@@ -144,7 +208,7 @@ fn units_by_side(g: &xconq::ruleset::Game, seats: usize) -> Vec<BTreeMap<&str, i
     left
 }
 
-/// What a stalled game looks like at turn 300, side by side: point-valued
+/// What a stalled game looks like (at turn 300 or `XCONQ_DIAG_AT`), side by side: point-valued
 /// units (those that keep a side in the game, spec §12.1) by type and by
 /// land mass, ground troops by land mass, transports (loaded or not), what
 /// the side's view holds of the other sides' point-valued units (seen
@@ -231,7 +295,7 @@ fn diagnose(seed: u64, g: &xconq::ruleset::Game, given: &[(usize, View, xconq::o
             m => format!("L{m}({})", sizes[m]),
         }
     };
-    println!("== seed {seed}, turn 300");
+    println!("== seed {seed}, turn {}", g.state.turn);
     for (seat, view, orders) in given {
         let side = seat + 1;
         let mine: Vec<&xconq::state::Unit> = s
@@ -356,4 +420,92 @@ fn diagnose(seed: u64, g: &xconq::ruleset::Game, given: &[(usize, View, xconq::o
             }
         }
     }
+}
+
+/// The true map's land masses and seas (water joined cell to cell inside
+/// the area), and for each side the ones its places stand on or border:
+/// whether two sides can meet by land, by sea, or not at all without
+/// taking a port elsewhere (`XCONQ_GEO=1`, at the start).
+fn geography(seed: u64, g: &xconq::ruleset::Game, seats: usize) {
+    let s = &g.state;
+    let r = &g.rules;
+    let area = s.area;
+    let nt = r.terrain_names.len();
+    // Land: terrain some immobile type may stand on; immobile: no speed.
+    let immobile: Vec<bool> = (0..r.unit_names.len()).map(|u| r.u.speed[u] == 0).collect();
+    let land: Vec<bool> = (0..nt)
+        .map(|t| (0..r.unit_names.len()).any(|u| immobile[u] && r.t.vanishes_on.get(u, t) == 0))
+        .collect();
+    let cells = area.cells();
+    let mut comp = vec![usize::MAX; cells];
+    let mut sizes: Vec<(bool, usize)> = Vec::new();
+    for y in 0..area.height {
+        for x in 0..area.width {
+            if !area.inside_area(x, y) {
+                continue;
+            }
+            let c = area.index(x, y);
+            if comp[c] != usize::MAX {
+                continue;
+            }
+            let is_land = land[usize::from(s.terrain[c])];
+            let id = sizes.len();
+            comp[c] = id;
+            let mut stack = vec![(x, y)];
+            let mut n = 0;
+            while let Some((cx, cy)) = stack.pop() {
+                n += 1;
+                for d in 0..6 {
+                    let (nx, ny) = (
+                        area.wrapx(cx + xconq::geometry::DX[d]),
+                        cy + xconq::geometry::DY[d],
+                    );
+                    if !area.inside_area(nx, ny) {
+                        continue;
+                    }
+                    let nc = area.index(nx, ny);
+                    if comp[nc] == usize::MAX && land[usize::from(s.terrain[nc])] == is_land {
+                        comp[nc] = id;
+                        stack.push((nx, ny));
+                    }
+                }
+            }
+            sizes.push((is_land, n));
+        }
+    }
+    let mut lands = vec![std::collections::BTreeSet::new(); seats + 1];
+    let mut seas = vec![std::collections::BTreeSet::new(); seats + 1];
+    for u in s.units.iter().skip(1) {
+        if u.hp <= 0 || u.side == 0 || u.side > seats || !immobile[u.utype] {
+            continue;
+        }
+        if !area.in_area(u.x, u.y) {
+            continue;
+        }
+        lands[u.side].insert(comp[area.index(u.x, u.y)]);
+        for d in 0..6 {
+            let (nx, ny) = (
+                area.wrapx(u.x + xconq::geometry::DX[d]),
+                u.y + xconq::geometry::DY[d],
+            );
+            if area.inside_area(nx, ny) {
+                let nc = area.index(nx, ny);
+                if !sizes[comp[nc]].0 && sizes[comp[nc]].1 > 3 {
+                    seas[u.side].insert(comp[nc]);
+                }
+            }
+        }
+    }
+    let shared_land = lands[1].intersection(&lands[2]).count();
+    let shared_sea = seas[1].intersection(&seas[2]).count();
+    let big: Vec<usize> = sizes
+        .iter()
+        .filter(|s| !s.0)
+        .map(|s| s.1)
+        .filter(|&n| n > 3)
+        .collect();
+    println!(
+        "geo seed {seed}: seas {big:?}; side 1 lands {:?} seas {:?}; side 2 lands {:?} seas {:?}; shared land {shared_land}, shared sea {shared_sea}",
+        lands[1], seas[1], lands[2], seas[2]
+    );
 }

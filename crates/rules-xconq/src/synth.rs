@@ -19,7 +19,10 @@
 //!    `country-radius-min` (relaxed step by step when the world has no room,
 //!    and refused with a clear error when even that fails);
 //! 4. the `start-with` units, one per cell, on their `favored-terrain`, each
-//!    on a cell it may occupy and survive (§3.5);
+//!    on a cell it may occupy and survive (§3.5); steps 3 to 8 are drawn
+//!    again (up to [`COUNTRY_TRIES`] times) while some side's places share
+//!    no land mass and no body of water with the others' (`sides_meet`):
+//!    such a side could never be reached, nor reach anyone;
 //! 5. people (`country-people-chance` near each centre,
 //!    `independent-people-chance` elsewhere), when the module has them;
 //! 6. independent units (`independent-density`, per 10,000 cells);
@@ -225,6 +228,9 @@ pub struct Made {
     /// The country separation finally used (it is relaxed when the world
     /// has no room for the module's).
     pub separation: i32,
+    /// How many times the countries were drawn: again while some side
+    /// could not reach the others ([`COUNTRY_TRIES`] at most).
+    pub draws: usize,
 }
 
 /// A hex step in direction d.
@@ -409,14 +415,44 @@ pub fn synthesise(
         terrain: vec![0; cells],
     };
     w.make_terrain(rng);
-    let mut s = empty_state(r, area, ask.seed);
     let river = (0..r.nt()).find(|&t| r.terrain_kind[t] == TerrainKind::Border);
-    let road = (0..r.nt()).find(|&t| r.terrain_kind[t] == TerrainKind::Connection);
     let mut rivers = vec![0u8; cells];
     if river.is_some() {
         make_rivers(&w, &mut rivers, rng);
     }
-    let (centres, separation) = place_countries(&w, ask.sides, rng)?;
+    // Countries and what stands in them, drawn again (a few times at
+    // most) while some sides could never reach the others.
+    let bodies = bodies(&w);
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        let (s, mut made) = populate(&w, &rivers, ask, rng)?;
+        if tries >= COUNTRY_TRIES || sides_meet(&w, &s, &bodies) {
+            made.draws = tries;
+            return Ok((s, made));
+        }
+    }
+}
+
+/// How many times the countries are drawn before a world whose sides
+/// cannot all reach each other is kept anyway.
+pub const COUNTRY_TRIES: usize = 16;
+
+/// Everything after the terrain and rivers: countries, their units,
+/// people, independents, roads, names, numbers and start views.
+fn populate(
+    w: &World<'_>,
+    rivers: &[u8],
+    ask: &Ask,
+    rng: &mut GameRng,
+) -> Result<(State, Made), NoRoom> {
+    let (r, set, area) = (w.r, w.set, w.area);
+    let cells = area.cells();
+    let mut s = empty_state(r, area, ask.seed);
+    let river = (0..r.nt()).find(|&t| r.terrain_kind[t] == TerrainKind::Border);
+    let road = (0..r.nt()).find(|&t| r.terrain_kind[t] == TerrainKind::Connection);
+    let rivers = rivers.to_vec();
+    let (centres, separation) = place_countries(w, ask.sides, rng)?;
     s.terrain = w.terrain.clone();
     if let Some(t) = river {
         if rivers.iter().any(|&m| m != 0) {
@@ -465,7 +501,7 @@ pub fn synthesise(
         for &u in &start {
             for _ in 0..set.start_with[u] {
                 let first = country_units[side].is_empty();
-                let Some((x, y)) = start_cell(&w, &mut s, r, u, (cx, cy), first, rng) else {
+                let Some((x, y)) = start_cell(w, &mut s, r, u, (cx, cy), first, rng) else {
                     continue;
                 };
                 let namer = entries
@@ -547,7 +583,7 @@ pub fn synthesise(
     }
     if let Some(t) = road {
         let mut roads = vec![0u8; cells];
-        make_roads(&w, &s, &country_units, &mut roads, rng);
+        make_roads(w, &s, &country_units, &mut roads, rng);
         if roads.iter().any(|&m| m != 0) {
             s.aux[t] = roads;
         }
@@ -572,6 +608,7 @@ pub fn synthesise(
         Made {
             centres,
             separation,
+            draws: 1,
         },
     ))
 }
@@ -751,6 +788,86 @@ fn place_countries(
         }
         sep = (sep - 2).max(floor);
     }
+}
+
+/// Land masses and bodies of water, numbered (`usize::MAX` outside the
+/// interior): interior cells joined side to side whose terrain is alike in
+/// being land (some unit that cannot move, as places, may stand there) or
+/// not.
+fn bodies(w: &World<'_>) -> Vec<usize> {
+    let (r, area) = (w.r, &w.area);
+    let land: Vec<bool> = (0..r.nt())
+        .map(|t| (0..r.nu()).any(|u| r.u.speed[u] == 0 && r.t.vanishes_on.get(u, t) == 0))
+        .collect();
+    let mut comp = vec![usize::MAX; area.cells()];
+    let mut next = 0;
+    let mut stack = Vec::new();
+    for (x, y) in area.all_cells() {
+        let c = area.index(x, y);
+        if !area.inside_area(x, y) || comp[c] != usize::MAX {
+            continue;
+        }
+        let kind = land[w.terrain_at(x, y)];
+        comp[c] = next;
+        stack.push((x, y));
+        while let Some((cx, cy)) = stack.pop() {
+            for d in 0..6 {
+                let Some((nx, ny)) = step(area, cx, cy, d) else {
+                    continue;
+                };
+                let n = area.index(nx, ny);
+                if area.inside_area(nx, ny)
+                    && comp[n] == usize::MAX
+                    && land[w.terrain_at(nx, ny)] == kind
+                {
+                    comp[n] = next;
+                    stack.push((nx, ny));
+                }
+            }
+        }
+        next += 1;
+    }
+    comp
+}
+
+/// Whether every side can reach every other, directly or through others:
+/// two sides meet when a land mass holds places of both (troops march
+/// there), or a body of water borders places of both (ships built in
+/// one sail to the other). A world where they do not can make a game
+/// nobody can finish: a side whose towns stand only on a lake, or inland,
+/// builds no ship that reaches anyone.
+fn sides_meet(w: &World<'_>, s: &State, bodies: &[usize]) -> bool {
+    let (r, area) = (w.r, &w.area);
+    let n = s.sides.len();
+    let mut touch: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for u in s.units.iter().skip(1) {
+        if u.side == 0 || u.side >= n || r.u.speed[u.utype] != 0 || !area.inside_area(u.x, u.y) {
+            continue;
+        }
+        touch[u.side].push(bodies[area.index(u.x, u.y)]);
+        for d in 0..6 {
+            if let Some((nx, ny)) = step(area, u.x, u.y, d) {
+                if area.inside_area(nx, ny) {
+                    touch[u.side].push(bodies[area.index(nx, ny)]);
+                }
+            }
+        }
+    }
+    // Sides joined to side 1 through shared land or water.
+    let mut joined = vec![false; n];
+    let mut todo = vec![1];
+    if n > 1 {
+        joined[1] = true;
+    }
+    while let Some(a) = todo.pop() {
+        for b in 1..n {
+            if !joined[b] && touch[a].iter().any(|x| touch[b].contains(x)) {
+                joined[b] = true;
+                todo.push(b);
+            }
+        }
+    }
+    joined.iter().skip(1).all(|&j| j)
 }
 
 /// Rivers: downhill from their sources to the sink (§18.2 "Rivers").
