@@ -121,13 +121,14 @@ fn main() {
                                 .collect();
                             if u.acp > 0 && u.complete {
                                 println!(
-                                    "  {} #{} at {},{} in {} acp {}: {}",
+                                    "  {} #{} at {},{} in {} acp {} supply {:?}: {}",
                                     u.utype,
                                     u.id,
                                     u.x,
                                     u.y,
                                     u.transport,
                                     u.acp,
+                                    u.supply,
                                     os.join("; ")
                                 );
                             }
