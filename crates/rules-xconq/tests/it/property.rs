@@ -7,7 +7,8 @@
 //! game; the ignored test plays at least 1,000 games over Frontier, intro,
 //! standard with 2 sides and standard with 7 sides (the last three need
 //! the corpus; without it they are skipped, saying so) and prints per
-//! scenario how many ended and how long they took:
+//! scenario how many ended and how long they took; every intro game must
+//! end within 300 turns (§15.6):
 //! `cargo test --release -p orderly-xconq --test it -- --ignored --nocapture
 //! thousand` (`XCONQ_PROPERTY_GAMES` scales the 1,000).
 
@@ -153,6 +154,13 @@ fn thousand_seeded_bot_games() {
             sides.map_or(String::new(), |n| format!(" ({n} sides)")),
             start.elapsed().as_secs_f64()
         );
+        // Spec §15.6: the bots finish intro games within 300 turns.
+        if *scenario == "intro" {
+            assert_eq!(
+                ended, games,
+                "intro games that did not end within 300 turns"
+            );
+        }
     }
     assert!(played >= total);
 }
