@@ -39,7 +39,7 @@ use std::sync::Arc;
 use engine::{Bot, GameRng, Seat};
 
 use crate::geometry::{Area, DX, DY};
-use crate::orders::{Arg, Order, Orders};
+use crate::orders::{Arg, Order, Orders, MAX_ORDERS};
 use crate::ruleset::Xconq;
 use crate::view::{OwnUnit, TypeInfo, View};
 
@@ -1149,19 +1149,34 @@ impl Bot<Xconq> for Greedy {
         for i in ferries {
             greedy_unit(&mut k, i, &mut orders, rng);
         }
+        let mut builds = Vec::new();
         for i in 0..v.own.len() {
             let t = k.own_types[i];
             if t != usize::MAX && k.kinds[t] == Kind::Place {
                 if let Some(o) = place_orders(&k, i, rng, &greedy_pick) {
-                    orders.push(o);
+                    builds.push(o);
                 }
             }
         }
         Orders {
-            orders,
+            orders: within_limit(orders, builds),
             ..Orders::default()
         }
     }
+}
+
+/// A turn's orders cut to the most a seat may give (`MAX_ORDERS`): the
+/// places' builds all kept (one each, and a place left idle loses a turn
+/// of production), the units' orders in the order planned until the rest
+/// of the room is used. A huge army's last units then wait a turn instead
+/// of the whole turn being refused.
+fn within_limit(mut units: Vec<Order>, builds: Vec<Order>) -> Vec<Order> {
+    let room = MAX_ORDERS.saturating_sub(builds.len());
+    let mut builds = builds;
+    builds.truncate(MAX_ORDERS);
+    units.truncate(room);
+    units.extend(builds);
+    units
 }
 
 /// The random bot.
@@ -1218,6 +1233,20 @@ impl Bot<Xconq> for Random {
                 p.out
                     .push(order(u.id, "move", vec![num(x), num(y), num(0)]));
             }
+        }
+        if orders.len() > MAX_ORDERS {
+            // Over the limit only: the builds (unit ids of places) kept.
+            let place_ids: std::collections::HashSet<i32> = v
+                .own
+                .iter()
+                .zip(&k.own_types)
+                .filter(|(_, &t)| t != usize::MAX && k.kinds[t] == Kind::Place)
+                .map(|(u, _)| u.id)
+                .collect();
+            let (builds, units) = orders
+                .into_iter()
+                .partition(|o| place_ids.contains(&o.unit));
+            orders = within_limit(units, builds);
         }
         Orders {
             orders,
@@ -1334,6 +1363,48 @@ mod tests {
 
     fn town() -> OwnUnit {
         own(1, "town", 3, 2, 0, 200, 0)
+    }
+
+    /// A side with more units than `MAX_ORDERS` has room for (here 700
+    /// fighters in the town, each flying several cells to strike) gets a
+    /// turn the rules accept: at most `MAX_ORDERS` orders, the town's
+    /// build among them, from both bots.
+    #[test]
+    fn a_huge_army_gives_at_most_the_orders_a_turn_allows() {
+        let foe = SeenUnit {
+            id: 9,
+            utype: "infantry".into(),
+            side: 2,
+            name: None,
+            x: 6,
+            y: 2,
+            complete: true,
+            date: 5,
+            transport: 0,
+        };
+        let mut units = vec![own(1, "town", 3, 2, 1, 200, 0)];
+        for id in 10..710 {
+            units.push(own(id, "fighter", 3, 2, 9, 18, 1));
+        }
+        let v = view(units, vec![foe]);
+        let bots: [Box<dyn Bot<Xconq>>; 2] =
+            [Box::new(Greedy::default()), Box::new(Random::default())];
+        for (name, mut bot) in ["greedy", "random"].into_iter().zip(bots) {
+            let mut rng = GameRng::from_seed(1);
+            let o = bot.orders(&Xconq::default(), &v, Seat(0), &mut rng).orders;
+            assert!(o.len() <= MAX_ORDERS, "{name}: {} orders", o.len());
+            assert!(
+                o.iter().any(|o| o.unit == 1),
+                "{name}: the town's build was cut"
+            );
+            if name == "greedy" {
+                assert_eq!(
+                    o.len(),
+                    MAX_ORDERS,
+                    "greedy planned more than the room and used it all"
+                );
+            }
+        }
     }
 
     #[test]
