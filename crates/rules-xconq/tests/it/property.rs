@@ -157,7 +157,7 @@ fn thousand_seeded_bot_games() {
         // Spec §15.6: the bots finish intro games within 300 turns.
         if *scenario == "intro" {
             assert_eq!(
-                ended, games,
+                ended as u64, games,
                 "intro games that did not end within 300 turns"
             );
         }
