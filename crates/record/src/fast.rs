@@ -75,6 +75,29 @@ struct Mark {
 /// compared with each one before it).
 const MAX_OTHER_FIELDS: usize = 32;
 
+/// The keys of a turn, a unit, an action and a result in the order the
+/// writers put them (the project's and the Tactics engine's), as
+/// [`Parser::fields`] expects them. Those past the typed fields are common
+/// unknown fields (kept like any other), listed so that they too are
+/// matched as bytes.
+const TURN_KEYS: &[&[u8]; 2] = &[b"\"units\":", b"\"actions\":"];
+const UNIT_KEYS: &[&[u8]; 4] = &[
+    b"\"id\":",
+    b"\"type\":",
+    b"\"assignment\":",
+    b"\"direction\":",
+];
+/// The Tactics engine writes `teamId` after `results` and `created`; the
+/// project's ttrts record right after `unit` (then found by its lookup).
+const ACTION_KEYS: &[&[u8]; 5] = &[
+    b"\"type\":",
+    b"\"unit\":",
+    b"\"results\":",
+    b"\"created\":",
+    b"\"teamId\":",
+];
+const RESULT_KEYS: &[&[u8]; 3] = &[b"\"unit\":", b"\"changes\":", b"\"results\":"];
+
 struct Parser<'a> {
     text: &'a str,
     b: &'a [u8],
@@ -154,6 +177,60 @@ impl<'a> Parser<'a> {
             let key = self.plain_str()?;
             self.eat(b':')?;
             field(self, key)?;
+            match self.peek()? {
+                b',' => self.i += 1,
+                b'}' => {
+                    self.i += 1;
+                    return Some(());
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// An object whose keys are mostly `keys` (each written `"key":`, quotes
+    /// and colon included), in that order: each field is handed to `field`
+    /// with the key's place in `keys` (`keys.len()` for any other key) and
+    /// the key, the parser standing on its value. The key expected next is
+    /// compared as bytes before any scan (a written record's keys come in
+    /// the writer's order), so a key costs a few compares, not a string
+    /// scan and a match on the string. A key with an escape, spaces or in
+    /// another order is read and looked up as in [`Parser::object`].
+    #[inline]
+    fn fields<const N: usize>(
+        &mut self,
+        keys: &[&'static [u8]; N],
+        mut field: impl FnMut(&mut Self, usize, &'a str) -> Option<()>,
+    ) -> Option<()> {
+        self.eat(b'{')?;
+        if self.peek()? == b'}' {
+            self.i += 1;
+            return Some(());
+        }
+        let mut next = 0;
+        loop {
+            self.ws();
+            let at = self.i;
+            let (k, key) = match keys.get(next) {
+                Some(lit) if self.b[at..].starts_with(lit) => {
+                    self.i = at + lit.len();
+                    // Between the literal's quotes: ASCII on both sides.
+                    (next, &self.text[at + 1..at + lit.len() - 2])
+                }
+                _ => {
+                    let key = self.plain_str()?;
+                    self.eat(b':')?;
+                    let k = keys
+                        .iter()
+                        .position(|lit| &lit[1..lit.len() - 2] == key.as_bytes())
+                        .unwrap_or(N);
+                    (k, key)
+                }
+            };
+            if k < N {
+                next = k + 1;
+            }
+            field(self, k, key)?;
             match self.peek()? {
                 b',' => self.i += 1,
                 b'}' => {
@@ -423,9 +500,9 @@ impl<'a> Parser<'a> {
         ctx.seen.clear();
         self.turn_text = Some(SharedText::with_capacity(self.turn_capacity));
         let mark = self.mark();
-        self.object(|p, key| match key {
-            "units" => once(&mut units, p.units(&mut ctx.seen, &mut ctx.sizes)?),
-            "actions" => once(&mut actions, p.actions(&mut ctx.max_team_id)?),
+        self.fields(TURN_KEYS, |p, k, key| match k {
+            0 => once(&mut units, p.units(&mut ctx.seen, &mut ctx.sizes)?),
+            1 => once(&mut actions, p.actions(&mut ctx.max_team_id)?),
             _ => p.keep(key, mark),
         })?;
         let units: Vec<Vec<UnitData>> = units?;
@@ -470,10 +547,10 @@ impl<'a> Parser<'a> {
     fn unit(&mut self) -> Option<UnitData> {
         let (mut id, mut unit_type, mut assignment) = (None, None, None);
         let mark = self.mark();
-        self.object(|p, key| match key {
-            "id" => once(&mut id, p.uint()?),
-            "type" => once(&mut unit_type, TypeName::new(p.plain_str()?)),
-            "assignment" => once(&mut assignment, p.tile()?),
+        self.fields(UNIT_KEYS, |p, k, key| match k {
+            0 => once(&mut id, p.uint()?),
+            1 => once(&mut unit_type, TypeName::new(p.plain_str()?)),
+            2 => once(&mut assignment, p.tile()?),
             _ => p.keep(key, mark),
         })?;
         Some(UnitData {
@@ -512,11 +589,11 @@ impl<'a> Parser<'a> {
     fn action(&mut self) -> Option<Action> {
         let (mut action_type, mut unit, mut team, mut results) = (None, None, None, None);
         let mark = self.mark();
-        self.object(|p, key| match key {
-            "type" => once(&mut action_type, TypeName::new(p.plain_str()?)),
-            "unit" => once(&mut unit, p.uint()?),
-            "teamId" => once(&mut team, p.uint()?),
-            "results" => once(&mut results, p.results(true)?),
+        self.fields(ACTION_KEYS, |p, k, key| match k {
+            0 => once(&mut action_type, TypeName::new(p.plain_str()?)),
+            1 => once(&mut unit, p.uint()?),
+            2 => once(&mut results, p.results(true)?),
+            4 => once(&mut team, p.uint()?),
             _ => p.keep(key, mark),
         })?;
         Some(Action {
@@ -548,11 +625,11 @@ impl<'a> Parser<'a> {
     fn result(&mut self, nest: bool) -> Option<ActionResult> {
         let (mut unit, mut changes, mut results) = (None, None, None);
         let mark = self.mark();
-        self.object(|p, key| match key {
-            "unit" => once(&mut unit, p.uint()?),
-            "changes" => once(&mut changes, p.changes()?),
-            "results" if nest => once(&mut results, p.results(false)?),
-            "results" => None,
+        self.fields(RESULT_KEYS, |p, k, key| match k {
+            0 => once(&mut unit, p.uint()?),
+            1 => once(&mut changes, p.changes()?),
+            2 if nest => once(&mut results, p.results(false)?),
+            2 => None,
             _ => p.keep(key, mark),
         })?;
         Some(ActionResult {
