@@ -75,28 +75,77 @@ struct Mark {
 /// compared with each one before it).
 const MAX_OTHER_FIELDS: usize = 32;
 
+/// A key as [`Parser::fields`] expects it: its text with quotes and colon
+/// (`"id":`), and the same as two little-endian words with masks, so that
+/// a short key is compared with two 8-byte loads instead of a call to
+/// `memcmp` (which is what comparing slices of unknown length costs).
+struct Key {
+    lit: &'static [u8],
+    words: [u64; 2],
+    masks: [u64; 2],
+}
+
+impl Key {
+    const fn new(lit: &'static [u8]) -> Key {
+        let mut words = [0u64; 2];
+        let mut masks = [0u64; 2];
+        let mut i = 0;
+        while i < lit.len() && i < 16 {
+            words[i / 8] |= (lit[i] as u64) << (8 * (i % 8));
+            masks[i / 8] |= 0xff << (8 * (i % 8));
+            i += 1;
+        }
+        Key { lit, words, masks }
+    }
+
+    /// The key's name, without quotes and colon.
+    fn name(&self) -> &'static [u8] {
+        &self.lit[1..self.lit.len() - 2]
+    }
+
+    /// Whether `b[at..]` starts with this key.
+    #[inline]
+    fn at(&self, b: &[u8], at: usize) -> bool {
+        match b.get(at..at + 16) {
+            Some(here) if self.lit.len() <= 16 => {
+                let word = |from: usize| {
+                    u64::from_le_bytes(here[from..from + 8].try_into().expect("eight bytes"))
+                };
+                ((word(0) ^ self.words[0]) & self.masks[0])
+                    | ((word(8) ^ self.words[1]) & self.masks[1])
+                    == 0
+            }
+            _ => b[at..].starts_with(self.lit),
+        }
+    }
+}
+
 /// The keys of a turn, a unit, an action and a result in the order the
 /// writers put them (the project's and the Tactics engine's), as
 /// [`Parser::fields`] expects them. Those past the typed fields are common
 /// unknown fields (kept like any other), listed so that they too are
 /// matched as bytes.
-const TURN_KEYS: &[&[u8]; 2] = &[b"\"units\":", b"\"actions\":"];
-const UNIT_KEYS: &[&[u8]; 4] = &[
-    b"\"id\":",
-    b"\"type\":",
-    b"\"assignment\":",
-    b"\"direction\":",
+const TURN_KEYS: &[Key; 2] = &[Key::new(b"\"units\":"), Key::new(b"\"actions\":")];
+const UNIT_KEYS: &[Key; 4] = &[
+    Key::new(b"\"id\":"),
+    Key::new(b"\"type\":"),
+    Key::new(b"\"assignment\":"),
+    Key::new(b"\"direction\":"),
 ];
 /// The Tactics engine writes `teamId` after `results` and `created`; the
 /// project's ttrts record right after `unit` (then found by its lookup).
-const ACTION_KEYS: &[&[u8]; 5] = &[
-    b"\"type\":",
-    b"\"unit\":",
-    b"\"results\":",
-    b"\"created\":",
-    b"\"teamId\":",
+const ACTION_KEYS: &[Key; 5] = &[
+    Key::new(b"\"type\":"),
+    Key::new(b"\"unit\":"),
+    Key::new(b"\"results\":"),
+    Key::new(b"\"created\":"),
+    Key::new(b"\"teamId\":"),
 ];
-const RESULT_KEYS: &[&[u8]; 3] = &[b"\"unit\":", b"\"changes\":", b"\"results\":"];
+const RESULT_KEYS: &[Key; 3] = &[
+    Key::new(b"\"unit\":"),
+    Key::new(b"\"changes\":"),
+    Key::new(b"\"results\":"),
+];
 
 struct Parser<'a> {
     text: &'a str,
@@ -199,7 +248,7 @@ impl<'a> Parser<'a> {
     #[inline]
     fn fields<const N: usize>(
         &mut self,
-        keys: &[&'static [u8]; N],
+        keys: &[Key; N],
         mut field: impl FnMut(&mut Self, usize, &'a str) -> Option<()>,
     ) -> Option<()> {
         self.eat(b'{')?;
@@ -212,17 +261,18 @@ impl<'a> Parser<'a> {
             self.ws();
             let at = self.i;
             let (k, key) = match keys.get(next) {
-                Some(lit) if self.b[at..].starts_with(lit) => {
-                    self.i = at + lit.len();
+                Some(expected) if expected.at(self.b, at) => {
+                    let n = expected.lit.len();
+                    self.i = at + n;
                     // Between the literal's quotes: ASCII on both sides.
-                    (next, &self.text[at + 1..at + lit.len() - 2])
+                    (next, &self.text[at + 1..at + n - 2])
                 }
                 _ => {
                     let key = self.plain_str()?;
                     self.eat(b':')?;
                     let k = keys
                         .iter()
-                        .position(|lit| &lit[1..lit.len() - 2] == key.as_bytes())
+                        .position(|k| k.name() == key.as_bytes())
                         .unwrap_or(N);
                     (k, key)
                 }
