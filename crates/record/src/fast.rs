@@ -28,7 +28,8 @@ use serde_json::{Number, Value};
 use crate::check::Problem;
 use crate::model::{Action, ActionResult, GameRecord, Turn, UnitData};
 use crate::other_fields::{
-    nesting, plain_string_end, rewritten, value_end, OtherFields, SharedText, MAX_DEPTH,
+    nesting, plain_string_end, quick_rewritten, rewritten, value_end_memo, FloatMemo, OtherFields,
+    SharedText, MAX_DEPTH,
 };
 use crate::small::{Position, TypeName};
 use crate::typed::{finish, Body, Ctx, TeamsSeed, UnitIds, WinnerSeed};
@@ -45,6 +46,7 @@ pub(crate) fn read(text: &str) -> Option<(GameRecord, Vec<Problem>)> {
         turn_capacity: 0,
         actions: Vec::new(),
         results: Vec::new(),
+        floats: FloatMemo::new(),
     };
     let mut ctx = Ctx::default();
     let body = p.body(&mut ctx, true)?;
@@ -169,6 +171,8 @@ struct Parser<'a> {
     /// `endTurn`).
     actions: Vec<Action>,
     results: Vec<ActionResult>,
+    /// The written-form verdicts on the floats met so far.
+    floats: FloatMemo,
 }
 
 impl<'a> Parser<'a> {
@@ -432,7 +436,7 @@ impl<'a> Parser<'a> {
         let first = before.is_empty();
         self.ws();
         let start = self.i;
-        let end = value_end(self.b, start);
+        let end = value_end_memo(self.b, start, &mut self.floats);
         self.scratch.push(if first { '{' } else { ',' });
         // Where the key's opening quote stands in the text (the key is
         // borrowed from it).
@@ -452,6 +456,23 @@ impl<'a> Parser<'a> {
             }
             (None, _) => {
                 self.push_key(key);
+                // A float the writer writes otherwise, written again
+                // without `serde_json` when `quick_rewritten` decides.
+                let token = self.b[start..]
+                    .iter()
+                    .position(|c| !matches!(c, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9'))
+                    .unwrap_or(self.b.len() - start);
+                let mut buf = [0u8; 40];
+                if token > 0 {
+                    if let Some(len) = quick_rewritten(&self.b[start..start + token], &mut buf) {
+                        // Printed by `serde_json`'s formatter: ASCII.
+                        self.scratch
+                            .push_str(std::str::from_utf8(&buf[..len]).ok()?);
+                        self.i = start + token;
+                        self.keys.push(key);
+                        return Some(());
+                    }
+                }
                 // Not as the writer writes it (spaces, escapes, a float
                 // `serde_json` prints otherwise): written again, as the
                 // visitors' `Builder` does. Not deeper than `value_end`
