@@ -71,6 +71,15 @@ fn once<T>(slot: &mut Option<T>, value: T) -> Option<()> {
 struct Mark {
     text: usize,
     keys: usize,
+    /// The object's unknown fields so far when they stand next to each
+    /// other in the text as the writer writes them (`"direction":"W",
+    /// "mHealth":3`): where that run starts (a key's quote) and ends
+    /// (`(0, 0)` for none). Kept as a span and copied once when the object
+    /// ends, not field by field into `scratch` and from there again.
+    run: (usize, usize),
+    /// Whether the fields went to `scratch` instead (one not in written
+    /// form, or a typed field between two of them).
+    spilled: bool,
 }
 
 /// An object's unknown fields beyond which the reader gives up (a key is
@@ -423,26 +432,46 @@ impl<'a> Parser<'a> {
         Mark {
             text: self.scratch.len(),
             keys: self.keys.len(),
+            run: (0, 0),
+            spilled: false,
         }
     }
 
     /// An unknown field of the object begun at `mark`: kept as text if the
     /// writer would write it so (else the other paths rewrite it).
-    fn keep(&mut self, key: &'a str, mark: Mark) -> Option<()> {
+    fn keep(&mut self, key: &'a str, mark: &mut Mark) -> Option<()> {
         let before = &self.keys[mark.keys..];
         if before.len() >= MAX_OTHER_FIELDS || before.contains(&key) {
             return None;
         }
-        let first = before.is_empty();
         self.ws();
         let start = self.i;
         let end = value_end_memo(self.b, start, &mut self.floats);
-        self.scratch.push(if first { '{' } else { ',' });
         // Where the key's opening quote stands in the text (the key is
         // borrowed from it).
         let quote = (key.as_ptr() as usize)
             .checked_sub(self.text.as_ptr() as usize + 1)
             .filter(|&q| q + key.len() + 3 == start);
+        if let (Some(end), Some(quote), false) = (end, quote, mark.spilled) {
+            // `"key":value` as written, next to the fields before it (or
+            // the first): the run grows, nothing is copied yet.
+            if mark.run.1 == 0 {
+                mark.run = (quote, end);
+            } else if mark.run.1 + 1 == quote {
+                // Only a comma between (the object's grammar put one there).
+                mark.run.1 = end;
+            } else {
+                self.spill(mark);
+                self.scratch.push(',');
+                self.scratch.push_str(self.text.get(quote..end)?);
+            }
+            self.i = end;
+            self.keys.push(key);
+            return Some(());
+        }
+        self.spill(mark);
+        let first = self.scratch.len() == mark.text;
+        self.scratch.push(if first { '{' } else { ',' });
         match (end, quote) {
             // `"key":value` with nothing between: copied in one piece.
             (Some(end), Some(quote)) => {
@@ -489,6 +518,19 @@ impl<'a> Parser<'a> {
         Some(())
     }
 
+    /// Moves the run of fields kept as they stand (see [`Mark`]) into the
+    /// scratch text, from where the object's later fields follow it.
+    fn spill(&mut self, mark: &mut Mark) {
+        if mark.spilled {
+            return;
+        }
+        mark.spilled = true;
+        if mark.run.1 != 0 {
+            self.scratch.push('{');
+            self.scratch.push_str(&self.text[mark.run.0..mark.run.1]);
+        }
+    }
+
     /// `"key":` into the kept text.
     fn push_key(&mut self, key: &str) {
         self.scratch.push('"');
@@ -500,6 +542,15 @@ impl<'a> Parser<'a> {
     fn other_fields(&mut self, mark: Mark) -> OtherFields {
         if self.keys.len() == mark.keys {
             return OtherFields::new();
+        }
+        if !mark.spilled {
+            // One run of the text: copied once, braced.
+            let run = &self.text[mark.run.0..mark.run.1];
+            self.keys.truncate(mark.keys);
+            return match &mut self.turn_text {
+                Some(shared) => shared.braced_fields(run),
+                None => OtherFields::from_written_text(format!("{{{run}}}").into()),
+            };
         }
         self.scratch.push('}');
         let text = &self.scratch[mark.text..];
@@ -570,11 +621,11 @@ impl<'a> Parser<'a> {
         let (mut units, mut actions) = (None, None);
         ctx.seen.clear();
         self.turn_text = Some(SharedText::with_capacity(self.turn_capacity));
-        let mark = self.mark();
+        let mut mark = self.mark();
         self.fields(TURN_KEYS, |p, k, key| match k {
             0 => once(&mut units, p.units(&mut ctx.seen, &mut ctx.sizes)?),
             1 => once(&mut actions, p.actions(&mut ctx.max_team_id)?),
-            _ => p.keep(key, mark),
+            _ => p.keep(key, &mut mark),
         })?;
         let units: Vec<Vec<UnitData>> = units?;
         let count = units.len();
@@ -617,12 +668,12 @@ impl<'a> Parser<'a> {
     /// A unit (`typed::UnitWire`).
     fn unit(&mut self) -> Option<UnitData> {
         let (mut id, mut unit_type, mut assignment) = (None, None, None);
-        let mark = self.mark();
+        let mut mark = self.mark();
         self.fields(UNIT_KEYS, |p, k, key| match k {
             0 => once(&mut id, p.uint()?),
             1 => once(&mut unit_type, TypeName::new(p.plain_str()?)),
             2 => once(&mut assignment, p.tile()?),
-            _ => p.keep(key, mark),
+            _ => p.keep(key, &mut mark),
         })?;
         Some(UnitData {
             id: id?,
@@ -659,13 +710,13 @@ impl<'a> Parser<'a> {
     /// An action (`typed::ActionWire`).
     fn action(&mut self) -> Option<Action> {
         let (mut action_type, mut unit, mut team, mut results) = (None, None, None, None);
-        let mark = self.mark();
+        let mut mark = self.mark();
         self.fields(ACTION_KEYS, |p, k, key| match k {
             0 => once(&mut action_type, TypeName::new(p.plain_str()?)),
             1 => once(&mut unit, p.uint()?),
             2 => once(&mut results, p.results(true)?),
             4 => once(&mut team, p.uint()?),
-            _ => p.keep(key, mark),
+            _ => p.keep(key, &mut mark),
         })?;
         Some(Action {
             action_type: action_type?,
@@ -695,13 +746,13 @@ impl<'a> Parser<'a> {
     /// A result (`typed::ResultSeed`).
     fn result(&mut self, nest: bool) -> Option<ActionResult> {
         let (mut unit, mut changes, mut results) = (None, None, None);
-        let mark = self.mark();
+        let mut mark = self.mark();
         self.fields(RESULT_KEYS, |p, k, key| match k {
             0 => once(&mut unit, p.uint()?),
             1 => once(&mut changes, p.changes()?),
             2 if nest => once(&mut results, p.results(false)?),
             2 => None,
-            _ => p.keep(key, mark),
+            _ => p.keep(key, &mut mark),
         })?;
         Some(ActionResult {
             unit,
@@ -713,8 +764,8 @@ impl<'a> Parser<'a> {
 
     /// A result's `changes`, kept as text like unknown fields.
     fn changes(&mut self) -> Option<OtherFields> {
-        let mark = self.mark();
-        self.object(|p, key| p.keep(key, mark))?;
+        let mut mark = self.mark();
+        self.object(|p, key| p.keep(key, &mut mark))?;
         Some(self.other_fields(mark))
     }
 }

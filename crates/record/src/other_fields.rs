@@ -81,6 +81,19 @@ impl SharedText {
         }
     }
 
+    /// Fields whose written text is `run` in braces (`run` as
+    /// [`SharedText::fields`] asks of a whole text, without its braces).
+    pub(crate) fn braced_fields(&mut self, run: &str) -> OtherFields {
+        let start = self.text.len();
+        self.text.push('{');
+        self.text.push_str(run);
+        self.text.push('}');
+        OtherFields {
+            text: Some(Text::Shared(self.frozen.clone(), start, self.text.len())),
+            map: OnceLock::new(),
+        }
+    }
+
     /// Ends the turn: its objects' fields read from the buffer from now on.
     /// Returns how many bytes it held.
     pub(crate) fn freeze(self) -> usize {

@@ -936,6 +936,30 @@ mod tests {
     }
 
     #[test]
+    fn unknown_fields_in_runs_and_apart_read_alike() {
+        // The byte reader keeps a run of unknown fields as one span and
+        // falls back to copying field by field when a typed field, a
+        // space or a value it writes otherwise comes between.
+        for unit in [
+            r#"{"id":1,"type":"u","assignment":[0,0],"direction":"W","mHealth":3,"mBlocking":11.809800000000001}"#,
+            r#"{"a":1,"id":1,"b":2,"type":"u","c":[1,2],"assignment":[0,0],"d":3}"#,
+            r#"{"a":1,"b":2,"id":1,"c":3,"d":4,"type":"u","assignment":[0,0]}"#,
+            r#"{"a":1.50,"b":2,"id":1,"type":"u","assignment":[0,0],"c":3}"#,
+            r#"{"a":1,"b":1.50,"c":2,"id":1,"type":"u","assignment":[0,0]}"#,
+            r#"{"a":1, "b":2,"c":3,"id":1,"type":"u","assignment":[0,0]}"#,
+            r#"{"a":1,"b" :2,"c":3,"id":1,"type":"u","assignment":[0,0]}"#,
+            r#"{"id":1,"type":"u","assignment":[0,0],"a":-0.0,"b":44.236799999999995,"c":1e5,"d":1.0E2}"#,
+            r#"{"id":1,"type":"u","assignment":[0,0],"a":{"x":1,"y":[2.50]},"b":"A"}"#,
+        ] {
+            let text = format!(
+                r#"{{"teams":[{{}}],"turns":[{{"units":[[{unit}]],"actions":[{{"type":"m","unit":1,"x":2,"results":[{{"unit":1,"changes":{{"a":2.50,"b":1}},"q":[1]}}],"created":"c","teamId":0}}]}}]}}"#
+            );
+            assert!(agree(&text), "the fast path reads {text}");
+            assert!(bytes_read(&text), "the byte reader reads {text}");
+        }
+    }
+
+    #[test]
     fn what_the_checks_reject_is_left_to_them() {
         for text in [
             "",
