@@ -131,6 +131,47 @@ impl Key {
     }
 }
 
+/// `[x,y]` of two whole numbers of at most nine digits, written without
+/// spaces, starting at `at`: the numbers and where the pair ends (as
+/// [`Parser::number`] reads them, a `u64` each). Nearly every unit's
+/// `assignment` is one; anything else is left to the general reading.
+#[inline]
+fn small_pair(b: &[u8], at: usize) -> Option<(u64, u64, usize)> {
+    if b.get(at) != Some(&b'[') {
+        return None;
+    }
+    let (x, i) = small_uint(b, at + 1)?;
+    if b.get(i) != Some(&b',') {
+        return None;
+    }
+    let (y, i) = small_uint(b, i + 1)?;
+    (b.get(i) == Some(&b']')).then_some((x, y, i + 1))
+}
+
+/// Digits at `at` that make a whole number of at most nine digits with
+/// no leading zero, and where they end (the caller checks what follows).
+#[inline]
+fn small_uint(b: &[u8], at: usize) -> Option<(u64, usize)> {
+    let mut n = 0u64;
+    let mut i = at;
+    while let Some(&c) = b.get(i) {
+        if !c.is_ascii_digit() {
+            break;
+        }
+        n = n * 10 + u64::from(c - b'0');
+        i += 1;
+        if i - at > 9 {
+            return None;
+        }
+    }
+    match i - at {
+        0 => None,
+        1 => Some((n, i)),
+        _ if b[at] == b'0' => None,
+        _ => Some((n, i)),
+    }
+}
+
 /// The keys of a turn, a unit, an action and a result in the order the
 /// writers put them (the project's and the Tactics engine's), as
 /// [`Parser::fields`] expects them. Those past the typed fields are common
@@ -685,6 +726,13 @@ impl<'a> Parser<'a> {
 
     /// A unit's `assignment`: exactly two numbers (`typed::TileSeed`).
     fn tile(&mut self) -> Option<Position> {
+        if let Some((x, y, end)) = small_pair(self.b, self.i) {
+            self.i = end;
+            return Some(Position {
+                x: Number::from(x),
+                y: Number::from(y),
+            });
+        }
         self.eat(b'[')?;
         let x = self.number()?;
         self.eat(b',')?;
