@@ -936,6 +936,35 @@ mod tests {
     }
 
     #[test]
+    fn assignments_of_every_shape_read_alike() {
+        for (tile, valid) in [
+            ("[0,0]", true),
+            ("[10,200]", true),
+            ("[999999999,1]", true),
+            ("[1234567890,1]", true),
+            ("[12345678901234567890,1]", true),
+            ("[-1,2]", true),
+            ("[1,2.0]", true),
+            ("[1,-0]", true),
+            ("[1e2,3]", true),
+            ("[1 ,2]", true),
+            ("[ 1,2 ]", true),
+            ("[01,1]", false),
+            ("[1,02]", false),
+            ("[1,]", false),
+            ("[1,2,3]", false),
+            ("[1]", false),
+            ("[1,2", false),
+        ] {
+            let text = format!(
+                r#"{{"teams":[{{}}],"turns":[{{"units":[[{{"id":1,"type":"u","assignment":{tile}}}]]}}]}}"#
+            );
+            assert_eq!(agree(&text), valid, "{text}");
+            assert_eq!(read_checked(&text).is_ok(), valid, "{text}");
+        }
+    }
+
+    #[test]
     fn unknown_fields_in_runs_and_apart_read_alike() {
         // The byte reader keeps a run of unknown fields as one span and
         // falls back to copying field by field when a typed field, a
