@@ -172,31 +172,44 @@ fn small_uint(b: &[u8], at: usize) -> Option<(u64, usize)> {
     }
 }
 
-/// The keys of a turn, a unit, an action and a result in the order the
-/// writers put them (the project's and the Tactics engine's), as
-/// [`Parser::fields`] expects them. Those past the typed fields are common
-/// unknown fields (kept like any other), listed so that they too are
-/// matched as bytes.
+/// The keys of a turn, a unit, an action, a result and a result's
+/// `changes` in the order the writers put them (the project's and the
+/// Tactics engine's; each may be left out), as [`Parser::fields`] expects
+/// them. Past the typed fields come the common unknown fields (kept like
+/// any other), listed so that they too are matched as bytes.
 const TURN_KEYS: &[Key; 2] = &[Key::new(b"\"units\":"), Key::new(b"\"actions\":")];
-const UNIT_KEYS: &[Key; 4] = &[
+const UNIT_KEYS: &[Key; 7] = &[
     Key::new(b"\"id\":"),
     Key::new(b"\"type\":"),
     Key::new(b"\"assignment\":"),
     Key::new(b"\"direction\":"),
+    Key::new(b"\"mHealth\":"),
+    Key::new(b"\"mBlocking\":"),
+    Key::new(b"\"mRecovery\":"),
 ];
-/// The Tactics engine writes `teamId` after `results` and `created`; the
-/// project's ttrts record right after `unit` (then found by its lookup).
-const ACTION_KEYS: &[Key; 5] = &[
+/// The Tactics engine writes `teamId` last; the project's ttrts record
+/// right after `unit` (then the keys after it are looked up).
+const ACTION_KEYS: &[Key; 8] = &[
     Key::new(b"\"type\":"),
     Key::new(b"\"unit\":"),
+    Key::new(b"\"assignment\":"),
+    Key::new(b"\"direction\":"),
+    Key::new(b"\"target\":"),
     Key::new(b"\"results\":"),
     Key::new(b"\"created\":"),
     Key::new(b"\"teamId\":"),
 ];
-const RESULT_KEYS: &[Key; 3] = &[
+const RESULT_KEYS: &[Key; 5] = &[
     Key::new(b"\"unit\":"),
+    Key::new(b"\"luck\":"),
+    Key::new(b"\"miss\":"),
     Key::new(b"\"changes\":"),
     Key::new(b"\"results\":"),
+];
+const CHANGES_KEYS: &[Key; 3] = &[
+    Key::new(b"\"mBlocking\":"),
+    Key::new(b"\"mRecovery\":"),
+    Key::new(b"\"mHealth\":"),
 ];
 
 struct Parser<'a> {
@@ -314,14 +327,21 @@ impl<'a> Parser<'a> {
         loop {
             self.ws();
             let at = self.i;
-            let (k, key) = match keys.get(next) {
-                Some(expected) if expected.at(self.b, at) => {
-                    let n = expected.lit.len();
+            // The key expected next, or one listed after it (an optional
+            // field left out).
+            let listed = match keys.get(next) {
+                Some(key) if key.at(self.b, at) => Some(next),
+                Some(_) => (next + 1..N).find(|&k| keys[k].at(self.b, at)),
+                None => None,
+            };
+            let (k, key) = match listed {
+                Some(k) => {
+                    let n = keys[k].lit.len();
                     self.i = at + n;
                     // Between the literal's quotes: ASCII on both sides.
-                    (next, &self.text[at + 1..at + n - 2])
+                    (k, &self.text[at + 1..at + n - 2])
                 }
-                _ => {
+                None => {
                     let key = self.plain_str()?;
                     self.eat(b':')?;
                     let k = keys
@@ -762,8 +782,8 @@ impl<'a> Parser<'a> {
         self.fields(ACTION_KEYS, |p, k, key| match k {
             0 => once(&mut action_type, TypeName::new(p.plain_str()?)),
             1 => once(&mut unit, p.uint()?),
-            2 => once(&mut results, p.results(true)?),
-            4 => once(&mut team, p.uint()?),
+            5 => once(&mut results, p.results(true)?),
+            7 => once(&mut team, p.uint()?),
             _ => p.keep(key, &mut mark),
         })?;
         Some(Action {
@@ -797,9 +817,9 @@ impl<'a> Parser<'a> {
         let mut mark = self.mark();
         self.fields(RESULT_KEYS, |p, k, key| match k {
             0 => once(&mut unit, p.uint()?),
-            1 => once(&mut changes, p.changes()?),
-            2 if nest => once(&mut results, p.results(false)?),
-            2 => None,
+            3 => once(&mut changes, p.changes()?),
+            4 if nest => once(&mut results, p.results(false)?),
+            4 => None,
             _ => p.keep(key, &mut mark),
         })?;
         Some(ActionResult {
@@ -813,7 +833,7 @@ impl<'a> Parser<'a> {
     /// A result's `changes`, kept as text like unknown fields.
     fn changes(&mut self) -> Option<OtherFields> {
         let mut mark = self.mark();
-        self.object(|p, key| p.keep(key, &mut mark))?;
+        self.fields(CHANGES_KEYS, |p, _, key| p.keep(key, &mut mark))?;
         Some(self.other_fields(mark))
     }
 }
