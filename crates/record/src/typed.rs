@@ -1051,7 +1051,7 @@ mod tests {
     ) -> impl Strategy<Value = Value> {
         let extra = proptest::collection::vec(
             (
-                "[a-z]{1,2}|created|state|units|direction|teamId",
+                "[a-z]{1,2}|created|state|units|direction|teamId|mHealth|mBlocking|target|luck",
                 any_value(),
             ),
             0..3,
@@ -1101,7 +1101,13 @@ mod tests {
             (
                 "changes",
                 opt(
-                    prop_oneof![20 => Just(json!({"hp": 1, "a": [1, 2]})), 1 => Just(json!([1]))],
+                    prop_oneof![
+                        20 => Just(json!({"hp": 1, "a": [1, 2]})),
+                        10 => Just(json!({"mBlocking": 11.809800000000001})),
+                        10 => Just(json!({"mRecovery": 1, "mBlocking": -44.236799999999995, "mHealth": 2})),
+                        5 => Just(json!({"mHealth": 1.5, "hp": 1, "mBlocking": 0.1})),
+                        1 => Just(json!([1])),
+                    ],
                     1,
                 ),
             ),
