@@ -91,34 +91,45 @@ const MAX_OTHER_FIELDS: usize = 32;
 /// a short key is compared with two 8-byte loads instead of a call to
 /// `memcmp` (which is what comparing slices of unknown length costs).
 struct Key {
-    lit: &'static [u8],
+    /// The key's name (`id`).
+    name: &'static str,
     words: [u64; 2],
     masks: [u64; 2],
 }
 
 impl Key {
-    const fn new(lit: &'static [u8]) -> Key {
+    const fn new(name: &'static str) -> Key {
+        let name_bytes = name.as_bytes();
         let mut words = [0u64; 2];
         let mut masks = [0u64; 2];
+        // `"name":`, byte by byte, as far as 16 bytes.
+        let len = name_bytes.len() + 3;
         let mut i = 0;
-        while i < lit.len() && i < 16 {
-            words[i / 8] |= (lit[i] as u64) << (8 * (i % 8));
+        while i < len && i < 16 {
+            let c = if i == 0 || i == len - 2 {
+                b'"'
+            } else if i == len - 1 {
+                b':'
+            } else {
+                name_bytes[i - 1]
+            };
+            words[i / 8] |= (c as u64) << (8 * (i % 8));
             masks[i / 8] |= 0xff << (8 * (i % 8));
             i += 1;
         }
-        Key { lit, words, masks }
+        Key { name, words, masks }
     }
 
-    /// The key's name, without quotes and colon.
-    fn name(&self) -> &'static [u8] {
-        &self.lit[1..self.lit.len() - 2]
+    /// The length of `"name":`.
+    fn len(&self) -> usize {
+        self.name.len() + 3
     }
 
-    /// Whether `b[at..]` starts with this key.
-    #[inline]
+    /// Whether `b[at..]` starts with `"name":`.
+    #[inline(always)]
     fn at(&self, b: &[u8], at: usize) -> bool {
         match b.get(at..at + 16) {
-            Some(here) if self.lit.len() <= 16 => {
+            Some(here) if self.name.len() <= 13 => {
                 let word = |from: usize| {
                     u64::from_le_bytes(here[from..from + 8].try_into().expect("eight bytes"))
                 };
@@ -126,8 +137,20 @@ impl Key {
                     | ((word(8) ^ self.words[1]) & self.masks[1])
                     == 0
             }
-            _ => b[at..].starts_with(self.lit),
+            _ => self.at_slowly(b, at),
         }
+    }
+
+    /// [`Key::at`] near the end of the text, or for a long key.
+    #[cold]
+    fn at_slowly(&self, b: &[u8], at: usize) -> bool {
+        let n = self.name.len();
+        b.get(at..at + n + 3).is_some_and(|here| {
+            here[0] == b'"'
+                && &here[1..n + 1] == self.name.as_bytes()
+                && here[n + 1] == b'"'
+                && here[n + 2] == b':'
+        })
     }
 }
 
@@ -177,39 +200,39 @@ fn small_uint(b: &[u8], at: usize) -> Option<(u64, usize)> {
 /// Tactics engine's; each may be left out), as [`Parser::fields`] expects
 /// them. Past the typed fields come the common unknown fields (kept like
 /// any other), listed so that they too are matched as bytes.
-const TURN_KEYS: &[Key; 2] = &[Key::new(b"\"units\":"), Key::new(b"\"actions\":")];
+const TURN_KEYS: &[Key; 2] = &[Key::new("units"), Key::new("actions")];
 const UNIT_KEYS: &[Key; 7] = &[
-    Key::new(b"\"id\":"),
-    Key::new(b"\"type\":"),
-    Key::new(b"\"assignment\":"),
-    Key::new(b"\"direction\":"),
-    Key::new(b"\"mHealth\":"),
-    Key::new(b"\"mBlocking\":"),
-    Key::new(b"\"mRecovery\":"),
+    Key::new("id"),
+    Key::new("type"),
+    Key::new("assignment"),
+    Key::new("direction"),
+    Key::new("mHealth"),
+    Key::new("mBlocking"),
+    Key::new("mRecovery"),
 ];
 /// The Tactics engine writes `teamId` last; the project's ttrts record
 /// right after `unit` (then the keys after it are looked up).
 const ACTION_KEYS: &[Key; 8] = &[
-    Key::new(b"\"type\":"),
-    Key::new(b"\"unit\":"),
-    Key::new(b"\"assignment\":"),
-    Key::new(b"\"direction\":"),
-    Key::new(b"\"target\":"),
-    Key::new(b"\"results\":"),
-    Key::new(b"\"created\":"),
-    Key::new(b"\"teamId\":"),
+    Key::new("type"),
+    Key::new("unit"),
+    Key::new("assignment"),
+    Key::new("direction"),
+    Key::new("target"),
+    Key::new("results"),
+    Key::new("created"),
+    Key::new("teamId"),
 ];
 const RESULT_KEYS: &[Key; 5] = &[
-    Key::new(b"\"unit\":"),
-    Key::new(b"\"luck\":"),
-    Key::new(b"\"miss\":"),
-    Key::new(b"\"changes\":"),
-    Key::new(b"\"results\":"),
+    Key::new("unit"),
+    Key::new("luck"),
+    Key::new("miss"),
+    Key::new("changes"),
+    Key::new("results"),
 ];
 const CHANGES_KEYS: &[Key; 3] = &[
-    Key::new(b"\"mBlocking\":"),
-    Key::new(b"\"mRecovery\":"),
-    Key::new(b"\"mHealth\":"),
+    Key::new("mBlocking"),
+    Key::new("mRecovery"),
+    Key::new("mHealth"),
 ];
 
 struct Parser<'a> {
@@ -260,6 +283,16 @@ impl<'a> Parser<'a> {
         self.b.get(self.i).copied()
     }
 
+    /// The byte after a value, not taken: where the writer puts `,` or
+    /// the end of its object or array, looked at before any whitespace.
+    #[inline]
+    fn after_value(&mut self) -> Option<u8> {
+        match self.b.get(self.i) {
+            Some(&c) if c > b' ' => Some(c),
+            _ => self.peek(),
+        }
+    }
+
     #[inline]
     fn eat(&mut self, c: u8) -> Option<()> {
         if self.peek()? != c {
@@ -306,8 +339,9 @@ impl<'a> Parser<'a> {
 
     /// An object whose keys are mostly `keys` (each written `"key":`, quotes
     /// and colon included), in that order: each field is handed to `field`
-    /// with the key's place in `keys` (`keys.len()` for any other key) and
-    /// the key, the parser standing on its value. The key expected next is
+    /// with the key's place in `keys` (`keys.len()` for any other key), the
+    /// key, and where its opening quote stands, the parser standing on its
+    /// value. The key expected next is
     /// compared as bytes before any scan (a written record's keys come in
     /// the writer's order), so a key costs a few compares, not a string
     /// scan and a match on the string. A key with an escape, spaces or in
@@ -316,7 +350,7 @@ impl<'a> Parser<'a> {
     fn fields<const N: usize>(
         &mut self,
         keys: &[Key; N],
-        mut field: impl FnMut(&mut Self, usize, &'a str) -> Option<()>,
+        mut field: impl FnMut(&mut Self, usize, &'a str, usize) -> Option<()>,
     ) -> Option<()> {
         self.eat(b'{')?;
         if self.peek()? == b'}' {
@@ -336,26 +370,21 @@ impl<'a> Parser<'a> {
             };
             let (k, key) = match listed {
                 Some(k) => {
-                    let n = keys[k].lit.len();
-                    self.i = at + n;
-                    // Between the literal's quotes: ASCII on both sides.
-                    (k, &self.text[at + 1..at + n - 2])
+                    self.i = at + keys[k].len();
+                    (k, keys[k].name)
                 }
                 None => {
                     let key = self.plain_str()?;
                     self.eat(b':')?;
-                    let k = keys
-                        .iter()
-                        .position(|k| k.name() == key.as_bytes())
-                        .unwrap_or(N);
+                    let k = keys.iter().position(|k| k.name == key).unwrap_or(N);
                     (k, key)
                 }
             };
             if k < N {
                 next = k + 1;
             }
-            field(self, k, key)?;
-            match self.peek()? {
+            field(self, k, key, at)?;
+            match self.after_value()? {
                 b',' => self.i += 1,
                 b'}' => {
                     self.i += 1;
@@ -376,7 +405,7 @@ impl<'a> Parser<'a> {
         }
         loop {
             item(self)?;
-            match self.peek()? {
+            match self.after_value()? {
                 b',' => self.i += 1,
                 b']' => {
                     self.i += 1;
@@ -500,7 +529,7 @@ impl<'a> Parser<'a> {
 
     /// An unknown field of the object begun at `mark`: kept as text if the
     /// writer would write it so (else the other paths rewrite it).
-    fn keep(&mut self, key: &'a str, mark: &mut Mark) -> Option<()> {
+    fn keep(&mut self, key: &'a str, at: usize, mark: &mut Mark) -> Option<()> {
         let before = &self.keys[mark.keys..];
         if before.len() >= MAX_OTHER_FIELDS || before.contains(&key) {
             return None;
@@ -508,11 +537,8 @@ impl<'a> Parser<'a> {
         self.ws();
         let start = self.i;
         let end = value_end_memo(self.b, start, &mut self.floats);
-        // Where the key's opening quote stands in the text (the key is
-        // borrowed from it).
-        let quote = (key.as_ptr() as usize)
-            .checked_sub(self.text.as_ptr() as usize + 1)
-            .filter(|&q| q + key.len() + 3 == start);
+        // `"key":value` with nothing between (`at`: the key's quote).
+        let quote = Some(at).filter(|&q| q + key.len() + 3 == start);
         if let (Some(end), Some(quote), false) = (end, quote, mark.spilled) {
             // `"key":value` as written, next to the fields before it (or
             // the first): the run grows, nothing is copied yet.
@@ -683,10 +709,10 @@ impl<'a> Parser<'a> {
         ctx.seen.clear();
         self.turn_text = Some(SharedText::with_capacity(self.turn_capacity));
         let mut mark = self.mark();
-        self.fields(TURN_KEYS, |p, k, key| match k {
+        self.fields(TURN_KEYS, |p, k, key, at| match k {
             0 => once(&mut units, p.units(&mut ctx.seen, &mut ctx.sizes)?),
             1 => once(&mut actions, p.actions(&mut ctx.max_team_id)?),
-            _ => p.keep(key, &mut mark),
+            _ => p.keep(key, at, &mut mark),
         })?;
         let units: Vec<Vec<UnitData>> = units?;
         let count = units.len();
@@ -730,11 +756,11 @@ impl<'a> Parser<'a> {
     fn unit(&mut self) -> Option<UnitData> {
         let (mut id, mut unit_type, mut assignment) = (None, None, None);
         let mut mark = self.mark();
-        self.fields(UNIT_KEYS, |p, k, key| match k {
+        self.fields(UNIT_KEYS, |p, k, key, at| match k {
             0 => once(&mut id, p.uint()?),
             1 => once(&mut unit_type, TypeName::new(p.plain_str()?)),
             2 => once(&mut assignment, p.tile()?),
-            _ => p.keep(key, &mut mark),
+            _ => p.keep(key, at, &mut mark),
         })?;
         Some(UnitData {
             id: id?,
@@ -779,12 +805,12 @@ impl<'a> Parser<'a> {
     fn action(&mut self) -> Option<Action> {
         let (mut action_type, mut unit, mut team, mut results) = (None, None, None, None);
         let mut mark = self.mark();
-        self.fields(ACTION_KEYS, |p, k, key| match k {
+        self.fields(ACTION_KEYS, |p, k, key, at| match k {
             0 => once(&mut action_type, TypeName::new(p.plain_str()?)),
             1 => once(&mut unit, p.uint()?),
             5 => once(&mut results, p.results(true)?),
             7 => once(&mut team, p.uint()?),
-            _ => p.keep(key, &mut mark),
+            _ => p.keep(key, at, &mut mark),
         })?;
         Some(Action {
             action_type: action_type?,
@@ -815,12 +841,12 @@ impl<'a> Parser<'a> {
     fn result(&mut self, nest: bool) -> Option<ActionResult> {
         let (mut unit, mut changes, mut results) = (None, None, None);
         let mut mark = self.mark();
-        self.fields(RESULT_KEYS, |p, k, key| match k {
+        self.fields(RESULT_KEYS, |p, k, key, at| match k {
             0 => once(&mut unit, p.uint()?),
             3 => once(&mut changes, p.changes()?),
             4 if nest => once(&mut results, p.results(false)?),
             4 => None,
-            _ => p.keep(key, &mut mark),
+            _ => p.keep(key, at, &mut mark),
         })?;
         Some(ActionResult {
             unit,
@@ -833,7 +859,7 @@ impl<'a> Parser<'a> {
     /// A result's `changes`, kept as text like unknown fields.
     fn changes(&mut self) -> Option<OtherFields> {
         let mut mark = self.mark();
-        self.fields(CHANGES_KEYS, |p, _, key| p.keep(key, &mut mark))?;
+        self.fields(CHANGES_KEYS, |p, _, key, at| p.keep(key, at, &mut mark))?;
         Some(self.other_fields(mark))
     }
 }
