@@ -658,11 +658,13 @@ fn value_end_at(raw: &[u8], at: usize, depth: usize, memo: &mut FloatMemo) -> Op
 }
 
 /// Whether a number with a fraction or exponent is written back as it is
-/// (as `serde_json` reads it to an `f64` and prints it). Read and printed
-/// by `serde_json` itself (so whatever its features make of the number),
-/// but as a bare `f64` into a stack buffer: through a `Value` and a
-/// `String` it was an eighth of reading a Tactics record, whose results
-/// carry floats such as `11.809800000000001`.
+/// (as `serde_json` reads it to an `f64` and prints it). The usual decimal
+/// is read by [`quick_float`] as `serde_json` would read it in this build,
+/// and printed by `serde_json`'s formatter into a stack buffer; any other
+/// number is read by `serde_json` itself (so whatever its features make of
+/// it). Through a `Value` and a `String` this was an eighth of reading a
+/// Tactics record, whose results carry floats such as
+/// `11.809800000000001`.
 fn float_written_form(number: &[u8]) -> bool {
     if let Some(f) = quick_float(number) {
         let mut buf = [0u8; 40];
