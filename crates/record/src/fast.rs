@@ -86,10 +86,10 @@ struct Mark {
 /// compared with each one before it).
 const MAX_OTHER_FIELDS: usize = 32;
 
-/// A key as [`Parser::fields`] expects it: its text with quotes and colon
-/// (`"id":`), and the same as two little-endian words with masks, so that
-/// a short key is compared with two 8-byte loads instead of a call to
-/// `memcmp` (which is what comparing slices of unknown length costs).
+/// A key as [`Parser::fields`] expects it: its name, and its written text
+/// with quotes and colon (`"id":`) as two little-endian words with masks,
+/// so that a short key is compared with two 8-byte loads instead of a call
+/// to `memcmp` (which is what comparing slices of unknown length costs).
 struct Key {
     /// The key's name (`id`).
     name: &'static str,

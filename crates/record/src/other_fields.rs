@@ -510,7 +510,10 @@ pub(crate) fn value_end_memo(raw: &[u8], at: usize, memo: &mut FloatMemo) -> Opt
 /// replaces the one in its slot. A verdict is a function of the text
 /// alone, so the memo changes no answer.
 pub(crate) struct FloatMemo {
+    /// Made on the first float (a record without floats, or a small one,
+    /// does not pay for it).
     slots: Vec<([u64; 3], bool)>,
+    on: bool,
 }
 
 impl FloatMemo {
@@ -518,13 +521,16 @@ impl FloatMemo {
 
     /// A memo that remembers nothing (for the odd call).
     pub(crate) fn none() -> FloatMemo {
-        FloatMemo { slots: Vec::new() }
+        FloatMemo {
+            slots: Vec::new(),
+            on: false,
+        }
     }
 
     pub(crate) fn new() -> FloatMemo {
-        // An all-zero key is no number's (a number's first byte is not 0).
         FloatMemo {
-            slots: vec![([0; 3], false); FloatMemo::SLOTS],
+            slots: Vec::new(),
+            on: true,
         }
     }
 
@@ -545,9 +551,13 @@ impl FloatMemo {
 
     /// [`float_written_form`] of `number`, remembered.
     fn written_form(&mut self, number: &[u8]) -> bool {
-        let Some((key, slot)) = FloatMemo::key(number).filter(|_| !self.slots.is_empty()) else {
+        let Some((key, slot)) = FloatMemo::key(number).filter(|_| self.on) else {
             return float_written_form(number);
         };
+        if self.slots.is_empty() {
+            // An all-zero key is no number's (a number's first byte is not 0).
+            self.slots = vec![([0; 3], false); FloatMemo::SLOTS];
+        }
         let (seen, verdict) = self.slots[slot];
         if seen == key {
             return verdict;
