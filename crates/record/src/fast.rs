@@ -28,7 +28,8 @@ use serde_json::{Number, Value};
 use crate::check::Problem;
 use crate::model::{Action, ActionResult, GameRecord, Turn, UnitData};
 use crate::other_fields::{
-    nesting, plain_string_end, rewritten, value_end, OtherFields, SharedText, MAX_DEPTH,
+    nesting, plain_string_end, quick_rewritten, rewritten, value_end_memo, FloatMemo, OtherFields,
+    SharedText, MAX_DEPTH,
 };
 use crate::small::{Position, TypeName};
 use crate::typed::{finish, Body, Ctx, TeamsSeed, UnitIds, WinnerSeed};
@@ -45,6 +46,7 @@ pub(crate) fn read(text: &str) -> Option<(GameRecord, Vec<Problem>)> {
         turn_capacity: 0,
         actions: Vec::new(),
         results: Vec::new(),
+        floats: FloatMemo::new(),
     };
     let mut ctx = Ctx::default();
     let body = p.body(&mut ctx, true)?;
@@ -69,11 +71,169 @@ fn once<T>(slot: &mut Option<T>, value: T) -> Option<()> {
 struct Mark {
     text: usize,
     keys: usize,
+    /// The object's unknown fields so far when they stand next to each
+    /// other in the text as the writer writes them (`"direction":"W",
+    /// "mHealth":3`): where that run starts (a key's quote) and ends
+    /// (`(0, 0)` for none). Kept as a span and copied once when the object
+    /// ends, not field by field into `scratch` and from there again.
+    run: (usize, usize),
+    /// Whether the fields went to `scratch` instead (one not in written
+    /// form, or a typed field between two of them).
+    spilled: bool,
 }
 
 /// An object's unknown fields beyond which the reader gives up (a key is
 /// compared with each one before it).
 const MAX_OTHER_FIELDS: usize = 32;
+
+/// A key as [`Parser::fields`] expects it: its name, and its written text
+/// with quotes and colon (`"id":`) as two little-endian words with masks,
+/// so that a short key is compared with two 8-byte loads instead of a call
+/// to `memcmp` (which is what comparing slices of unknown length costs).
+struct Key {
+    /// The key's name (`id`).
+    name: &'static str,
+    words: [u64; 2],
+    masks: [u64; 2],
+}
+
+impl Key {
+    const fn new(name: &'static str) -> Key {
+        let name_bytes = name.as_bytes();
+        let mut words = [0u64; 2];
+        let mut masks = [0u64; 2];
+        // `"name":`, byte by byte, as far as 16 bytes.
+        let len = name_bytes.len() + 3;
+        let mut i = 0;
+        while i < len && i < 16 {
+            let c = if i == 0 || i == len - 2 {
+                b'"'
+            } else if i == len - 1 {
+                b':'
+            } else {
+                name_bytes[i - 1]
+            };
+            words[i / 8] |= (c as u64) << (8 * (i % 8));
+            masks[i / 8] |= 0xff << (8 * (i % 8));
+            i += 1;
+        }
+        Key { name, words, masks }
+    }
+
+    /// The length of `"name":`.
+    fn len(&self) -> usize {
+        self.name.len() + 3
+    }
+
+    /// Whether `b[at..]` starts with `"name":`.
+    #[inline(always)]
+    fn at(&self, b: &[u8], at: usize) -> bool {
+        match b.get(at..at + 16) {
+            Some(here) if self.name.len() <= 13 => {
+                let word = |from: usize| {
+                    u64::from_le_bytes(here[from..from + 8].try_into().expect("eight bytes"))
+                };
+                ((word(0) ^ self.words[0]) & self.masks[0])
+                    | ((word(8) ^ self.words[1]) & self.masks[1])
+                    == 0
+            }
+            _ => self.at_slowly(b, at),
+        }
+    }
+
+    /// [`Key::at`] near the end of the text, or for a long key.
+    #[cold]
+    fn at_slowly(&self, b: &[u8], at: usize) -> bool {
+        let n = self.name.len();
+        b.get(at..at + n + 3).is_some_and(|here| {
+            here[0] == b'"'
+                && &here[1..n + 1] == self.name.as_bytes()
+                && here[n + 1] == b'"'
+                && here[n + 2] == b':'
+        })
+    }
+}
+
+/// `[x,y]` of two whole numbers of at most nine digits, written without
+/// spaces, starting at `at`: the numbers and where the pair ends (as
+/// [`Parser::number`] reads them, a `u64` each). Nearly every unit's
+/// `assignment` is one; anything else is left to the general reading.
+#[inline]
+fn small_pair(b: &[u8], at: usize) -> Option<(u64, u64, usize)> {
+    if b.get(at) != Some(&b'[') {
+        return None;
+    }
+    let (x, i) = small_uint(b, at + 1)?;
+    if b.get(i) != Some(&b',') {
+        return None;
+    }
+    let (y, i) = small_uint(b, i + 1)?;
+    (b.get(i) == Some(&b']')).then_some((x, y, i + 1))
+}
+
+/// Digits at `at` that make a whole number of at most nine digits with
+/// no leading zero, and where they end (the caller checks what follows).
+#[inline]
+fn small_uint(b: &[u8], at: usize) -> Option<(u64, usize)> {
+    let mut n = 0u64;
+    let mut i = at;
+    while let Some(&c) = b.get(i) {
+        if !c.is_ascii_digit() {
+            break;
+        }
+        n = n * 10 + u64::from(c - b'0');
+        i += 1;
+        if i - at > 9 {
+            return None;
+        }
+    }
+    match i - at {
+        0 => None,
+        1 => Some((n, i)),
+        _ if b[at] == b'0' => None,
+        _ => Some((n, i)),
+    }
+}
+
+/// The keys of a turn, a unit, an action, a result and a result's
+/// `changes` in the order the writers put them (the project's and the
+/// Tactics engine's; each may be left out), as [`Parser::fields`] expects
+/// them. Past the typed fields come the common unknown fields (kept like
+/// any other), listed so that they too are matched as bytes.
+const TURN_KEYS: &[Key; 2] = &[Key::new("units"), Key::new("actions")];
+const UNIT_KEYS: &[Key; 7] = &[
+    Key::new("id"),
+    Key::new("type"),
+    Key::new("assignment"),
+    Key::new("direction"),
+    Key::new("mHealth"),
+    Key::new("mBlocking"),
+    Key::new("mRecovery"),
+];
+/// The Tactics engine writes `teamId` last; the project's ttrts record
+/// right after `unit` (then the keys after it are looked up).
+const ACTION_KEYS: &[Key; 8] = &[
+    Key::new("type"),
+    Key::new("unit"),
+    Key::new("assignment"),
+    Key::new("direction"),
+    Key::new("target"),
+    Key::new("results"),
+    Key::new("created"),
+    Key::new("teamId"),
+];
+const RESULT_KEYS: &[Key; 5] = &[
+    Key::new("unit"),
+    Key::new("luck"),
+    Key::new("miss"),
+    Key::new("changes"),
+    Key::new("results"),
+];
+const CHANGES_KEYS: &[Key; 3] = &[
+    Key::new("mBlocking"),
+    Key::new("mRecovery"),
+    Key::new("mHealth"),
+];
 
 struct Parser<'a> {
     text: &'a str,
@@ -97,6 +257,8 @@ struct Parser<'a> {
     /// `endTurn`).
     actions: Vec<Action>,
     results: Vec<ActionResult>,
+    /// The written-form verdicts on the floats met so far.
+    floats: FloatMemo,
 }
 
 impl<'a> Parser<'a> {
@@ -119,6 +281,16 @@ impl<'a> Parser<'a> {
     fn peek(&mut self) -> Option<u8> {
         self.ws();
         self.b.get(self.i).copied()
+    }
+
+    /// The byte after a value, not taken: where the writer puts `,` or
+    /// the end of its object or array, looked at before any whitespace.
+    #[inline]
+    fn after_value(&mut self) -> Option<u8> {
+        match self.b.get(self.i) {
+            Some(&c) if c > b' ' => Some(c),
+            _ => self.peek(),
+        }
     }
 
     #[inline]
@@ -165,6 +337,64 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// An object whose keys are mostly `keys` (each written `"key":`, quotes
+    /// and colon included), in that order: each field is handed to `field`
+    /// with the key's place in `keys` (`keys.len()` for any other key), the
+    /// key, and where its opening quote stands, the parser standing on its
+    /// value. The key expected next is
+    /// compared as bytes before any scan (a written record's keys come in
+    /// the writer's order), so a key costs a few compares, not a string
+    /// scan and a match on the string. A key with an escape, spaces or in
+    /// another order is read and looked up as in [`Parser::object`].
+    #[inline]
+    fn fields<const N: usize>(
+        &mut self,
+        keys: &[Key; N],
+        mut field: impl FnMut(&mut Self, usize, &'a str, usize) -> Option<()>,
+    ) -> Option<()> {
+        self.eat(b'{')?;
+        if self.peek()? == b'}' {
+            self.i += 1;
+            return Some(());
+        }
+        let mut next = 0;
+        loop {
+            self.ws();
+            let at = self.i;
+            // The key expected next, or one listed after it (an optional
+            // field left out).
+            let listed = match keys.get(next) {
+                Some(key) if key.at(self.b, at) => Some(next),
+                Some(_) => (next + 1..N).find(|&k| keys[k].at(self.b, at)),
+                None => None,
+            };
+            let (k, key) = match listed {
+                Some(k) => {
+                    self.i = at + keys[k].len();
+                    (k, keys[k].name)
+                }
+                None => {
+                    let key = self.plain_str()?;
+                    self.eat(b':')?;
+                    let k = keys.iter().position(|k| k.name == key).unwrap_or(N);
+                    (k, key)
+                }
+            };
+            if k < N {
+                next = k + 1;
+            }
+            field(self, k, key, at)?;
+            match self.after_value()? {
+                b',' => self.i += 1,
+                b'}' => {
+                    self.i += 1;
+                    return Some(());
+                }
+                _ => return None,
+            }
+        }
+    }
+
     /// An array, `item` called on each element.
     #[inline]
     fn array(&mut self, mut item: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
@@ -175,7 +405,7 @@ impl<'a> Parser<'a> {
         }
         loop {
             item(self)?;
-            match self.peek()? {
+            match self.after_value()? {
                 b',' => self.i += 1,
                 b']' => {
                     self.i += 1;
@@ -292,26 +522,43 @@ impl<'a> Parser<'a> {
         Mark {
             text: self.scratch.len(),
             keys: self.keys.len(),
+            run: (0, 0),
+            spilled: false,
         }
     }
 
     /// An unknown field of the object begun at `mark`: kept as text if the
     /// writer would write it so (else the other paths rewrite it).
-    fn keep(&mut self, key: &'a str, mark: Mark) -> Option<()> {
+    fn keep(&mut self, key: &'a str, at: usize, mark: &mut Mark) -> Option<()> {
         let before = &self.keys[mark.keys..];
         if before.len() >= MAX_OTHER_FIELDS || before.contains(&key) {
             return None;
         }
-        let first = before.is_empty();
         self.ws();
         let start = self.i;
-        let end = value_end(self.b, start);
+        let end = value_end_memo(self.b, start, &mut self.floats);
+        // `"key":value` with nothing between (`at`: the key's quote).
+        let quote = Some(at).filter(|&q| q + key.len() + 3 == start);
+        if let (Some(end), Some(quote), false) = (end, quote, mark.spilled) {
+            // `"key":value` as written, next to the fields before it (or
+            // the first): the run grows, nothing is copied yet.
+            if mark.run.1 == 0 {
+                mark.run = (quote, end);
+            } else if mark.run.1 + 1 == quote {
+                // Only a comma between (the object's grammar put one there).
+                mark.run.1 = end;
+            } else {
+                self.spill(mark);
+                self.scratch.push(',');
+                self.scratch.push_str(self.text.get(quote..end)?);
+            }
+            self.i = end;
+            self.keys.push(key);
+            return Some(());
+        }
+        self.spill(mark);
+        let first = self.scratch.len() == mark.text;
         self.scratch.push(if first { '{' } else { ',' });
-        // Where the key's opening quote stands in the text (the key is
-        // borrowed from it).
-        let quote = (key.as_ptr() as usize)
-            .checked_sub(self.text.as_ptr() as usize + 1)
-            .filter(|&q| q + key.len() + 3 == start);
         match (end, quote) {
             // `"key":value` with nothing between: copied in one piece.
             (Some(end), Some(quote)) => {
@@ -325,6 +572,23 @@ impl<'a> Parser<'a> {
             }
             (None, _) => {
                 self.push_key(key);
+                // A float the writer writes otherwise, written again
+                // without `serde_json` when `quick_rewritten` decides.
+                let token = self.b[start..]
+                    .iter()
+                    .position(|c| !matches!(c, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9'))
+                    .unwrap_or(self.b.len() - start);
+                let mut buf = [0u8; 40];
+                if token > 0 {
+                    if let Some(len) = quick_rewritten(&self.b[start..start + token], &mut buf) {
+                        // Printed by `serde_json`'s formatter: ASCII.
+                        self.scratch
+                            .push_str(std::str::from_utf8(&buf[..len]).ok()?);
+                        self.i = start + token;
+                        self.keys.push(key);
+                        return Some(());
+                    }
+                }
                 // Not as the writer writes it (spaces, escapes, a float
                 // `serde_json` prints otherwise): written again, as the
                 // visitors' `Builder` does. Not deeper than `value_end`
@@ -341,6 +605,19 @@ impl<'a> Parser<'a> {
         Some(())
     }
 
+    /// Moves the run of fields kept as they stand (see [`Mark`]) into the
+    /// scratch text, from where the object's later fields follow it.
+    fn spill(&mut self, mark: &mut Mark) {
+        if mark.spilled {
+            return;
+        }
+        mark.spilled = true;
+        if mark.run.1 != 0 {
+            self.scratch.push('{');
+            self.scratch.push_str(&self.text[mark.run.0..mark.run.1]);
+        }
+    }
+
     /// `"key":` into the kept text.
     fn push_key(&mut self, key: &str) {
         self.scratch.push('"');
@@ -352,6 +629,15 @@ impl<'a> Parser<'a> {
     fn other_fields(&mut self, mark: Mark) -> OtherFields {
         if self.keys.len() == mark.keys {
             return OtherFields::new();
+        }
+        if !mark.spilled {
+            // One run of the text: copied once, braced.
+            let run = &self.text[mark.run.0..mark.run.1];
+            self.keys.truncate(mark.keys);
+            return match &mut self.turn_text {
+                Some(shared) => shared.braced_fields(run),
+                None => OtherFields::from_written_text(format!("{{{run}}}").into()),
+            };
         }
         self.scratch.push('}');
         let text = &self.scratch[mark.text..];
@@ -422,11 +708,11 @@ impl<'a> Parser<'a> {
         let (mut units, mut actions) = (None, None);
         ctx.seen.clear();
         self.turn_text = Some(SharedText::with_capacity(self.turn_capacity));
-        let mark = self.mark();
-        self.object(|p, key| match key {
-            "units" => once(&mut units, p.units(&mut ctx.seen, &mut ctx.sizes)?),
-            "actions" => once(&mut actions, p.actions(&mut ctx.max_team_id)?),
-            _ => p.keep(key, mark),
+        let mut mark = self.mark();
+        self.fields(TURN_KEYS, |p, k, key, at| match k {
+            0 => once(&mut units, p.units(&mut ctx.seen, &mut ctx.sizes)?),
+            1 => once(&mut actions, p.actions(&mut ctx.max_team_id)?),
+            _ => p.keep(key, at, &mut mark),
         })?;
         let units: Vec<Vec<UnitData>> = units?;
         let count = units.len();
@@ -469,12 +755,12 @@ impl<'a> Parser<'a> {
     /// A unit (`typed::UnitWire`).
     fn unit(&mut self) -> Option<UnitData> {
         let (mut id, mut unit_type, mut assignment) = (None, None, None);
-        let mark = self.mark();
-        self.object(|p, key| match key {
-            "id" => once(&mut id, p.uint()?),
-            "type" => once(&mut unit_type, TypeName::new(p.plain_str()?)),
-            "assignment" => once(&mut assignment, p.tile()?),
-            _ => p.keep(key, mark),
+        let mut mark = self.mark();
+        self.fields(UNIT_KEYS, |p, k, key, at| match k {
+            0 => once(&mut id, p.uint()?),
+            1 => once(&mut unit_type, TypeName::new(p.plain_str()?)),
+            2 => once(&mut assignment, p.tile()?),
+            _ => p.keep(key, at, &mut mark),
         })?;
         Some(UnitData {
             id: id?,
@@ -486,6 +772,13 @@ impl<'a> Parser<'a> {
 
     /// A unit's `assignment`: exactly two numbers (`typed::TileSeed`).
     fn tile(&mut self) -> Option<Position> {
+        if let Some((x, y, end)) = small_pair(self.b, self.i) {
+            self.i = end;
+            return Some(Position {
+                x: Number::from(x),
+                y: Number::from(y),
+            });
+        }
         self.eat(b'[')?;
         let x = self.number()?;
         self.eat(b',')?;
@@ -511,13 +804,13 @@ impl<'a> Parser<'a> {
     /// An action (`typed::ActionWire`).
     fn action(&mut self) -> Option<Action> {
         let (mut action_type, mut unit, mut team, mut results) = (None, None, None, None);
-        let mark = self.mark();
-        self.object(|p, key| match key {
-            "type" => once(&mut action_type, TypeName::new(p.plain_str()?)),
-            "unit" => once(&mut unit, p.uint()?),
-            "teamId" => once(&mut team, p.uint()?),
-            "results" => once(&mut results, p.results(true)?),
-            _ => p.keep(key, mark),
+        let mut mark = self.mark();
+        self.fields(ACTION_KEYS, |p, k, key, at| match k {
+            0 => once(&mut action_type, TypeName::new(p.plain_str()?)),
+            1 => once(&mut unit, p.uint()?),
+            5 => once(&mut results, p.results(true)?),
+            7 => once(&mut team, p.uint()?),
+            _ => p.keep(key, at, &mut mark),
         })?;
         Some(Action {
             action_type: action_type?,
@@ -547,13 +840,13 @@ impl<'a> Parser<'a> {
     /// A result (`typed::ResultSeed`).
     fn result(&mut self, nest: bool) -> Option<ActionResult> {
         let (mut unit, mut changes, mut results) = (None, None, None);
-        let mark = self.mark();
-        self.object(|p, key| match key {
-            "unit" => once(&mut unit, p.uint()?),
-            "changes" => once(&mut changes, p.changes()?),
-            "results" if nest => once(&mut results, p.results(false)?),
-            "results" => None,
-            _ => p.keep(key, mark),
+        let mut mark = self.mark();
+        self.fields(RESULT_KEYS, |p, k, key, at| match k {
+            0 => once(&mut unit, p.uint()?),
+            3 => once(&mut changes, p.changes()?),
+            4 if nest => once(&mut results, p.results(false)?),
+            4 => None,
+            _ => p.keep(key, at, &mut mark),
         })?;
         Some(ActionResult {
             unit,
@@ -565,8 +858,8 @@ impl<'a> Parser<'a> {
 
     /// A result's `changes`, kept as text like unknown fields.
     fn changes(&mut self) -> Option<OtherFields> {
-        let mark = self.mark();
-        self.object(|p, key| p.keep(key, mark))?;
+        let mut mark = self.mark();
+        self.fields(CHANGES_KEYS, |p, _, key, at| p.keep(key, at, &mut mark))?;
         Some(self.other_fields(mark))
     }
 }

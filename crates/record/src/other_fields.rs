@@ -81,6 +81,19 @@ impl SharedText {
         }
     }
 
+    /// Fields whose written text is `run` in braces (`run` as
+    /// [`SharedText::fields`] asks of a whole text, without its braces).
+    pub(crate) fn braced_fields(&mut self, run: &str) -> OtherFields {
+        let start = self.text.len();
+        self.text.push('{');
+        self.text.push_str(run);
+        self.text.push('}');
+        OtherFields {
+            text: Some(Text::Shared(self.frozen.clone(), start, self.text.len())),
+            map: OnceLock::new(),
+        }
+    }
+
     /// Ends the turn: its objects' fields read from the buffer from now on.
     /// Returns how many bytes it held.
     pub(crate) fn freeze(self) -> usize {
@@ -481,10 +494,81 @@ pub(crate) const MAX_DEPTH: usize = 100;
 /// nobody has parsed yet): `None` for anything that is not JSON, not in
 /// written form, or nested deeper than [`MAX_DEPTH`].
 pub(crate) fn value_end(raw: &[u8], at: usize) -> Option<usize> {
-    value_end_at(raw, at, 0)
+    value_end_at(raw, at, 0, &mut FloatMemo::none())
 }
 
-fn value_end_at(raw: &[u8], at: usize, depth: usize) -> Option<usize> {
+/// [`value_end`], with the verdicts on floats already seen in `memo`.
+pub(crate) fn value_end_memo(raw: &[u8], at: usize, memo: &mut FloatMemo) -> Option<usize> {
+    value_end_at(raw, at, 0, memo)
+}
+
+/// The written-form verdicts on the floats a reader has met, by their
+/// text: a Tactics record repeats most of its floats (the same
+/// `mBlocking` values unit after unit; 8,309 floats, 3,058 different, in
+/// the 11 corpus records), and each new one costs a print (~350
+/// instructions in `serde_json`'s formatter). Direct-mapped: a text
+/// replaces the one in its slot. A verdict is a function of the text
+/// alone, so the memo changes no answer.
+pub(crate) struct FloatMemo {
+    /// Made on the first float (a record without floats, or a small one,
+    /// does not pay for it).
+    slots: Vec<([u64; 3], bool)>,
+    on: bool,
+}
+
+impl FloatMemo {
+    const SLOTS: usize = 512;
+
+    /// A memo that remembers nothing (for the odd call).
+    pub(crate) fn none() -> FloatMemo {
+        FloatMemo {
+            slots: Vec::new(),
+            on: false,
+        }
+    }
+
+    pub(crate) fn new() -> FloatMemo {
+        FloatMemo {
+            slots: Vec::new(),
+            on: true,
+        }
+    }
+
+    /// The number's text as three words (zero-padded; `None` when longer
+    /// than 24 bytes) and its slot.
+    fn key(number: &[u8]) -> Option<([u64; 3], usize)> {
+        if number.len() > 24 {
+            return None;
+        }
+        let mut bytes = [0u8; 24];
+        bytes[..number.len()].copy_from_slice(number);
+        let word = |i: usize| u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().expect("8"));
+        let key = [word(0), word(1), word(2)];
+        let hash = (key[0] ^ key[1].rotate_left(21) ^ key[2].rotate_left(42))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        Some((key, (hash >> 55) as usize % FloatMemo::SLOTS))
+    }
+
+    /// [`float_written_form`] of `number`, remembered.
+    fn written_form(&mut self, number: &[u8]) -> bool {
+        let Some((key, slot)) = FloatMemo::key(number).filter(|_| self.on) else {
+            return float_written_form(number);
+        };
+        if self.slots.is_empty() {
+            // An all-zero key is no number's (a number's first byte is not 0).
+            self.slots = vec![([0; 3], false); FloatMemo::SLOTS];
+        }
+        let (seen, verdict) = self.slots[slot];
+        if seen == key {
+            return verdict;
+        }
+        let verdict = float_written_form(number);
+        self.slots[slot] = (key, verdict);
+        verdict
+    }
+}
+
+fn value_end_at(raw: &[u8], at: usize, depth: usize, memo: &mut FloatMemo) -> Option<usize> {
     match *raw.get(at)? {
         b'"' => plain_string_end(raw, at + 1).map(|end| end + 1),
         b'n' => raw[at..].starts_with(b"null").then_some(at + 4),
@@ -497,7 +581,7 @@ fn value_end_at(raw: &[u8], at: usize, depth: usize) -> Option<usize> {
                 return Some(i + 1);
             }
             loop {
-                i = value_end_at(raw, i, depth + 1)?;
+                i = value_end_at(raw, i, depth + 1, memo)?;
                 match raw.get(i)? {
                     b',' => i += 1,
                     b']' => return Some(i + 1),
@@ -518,7 +602,8 @@ fn value_end_at(raw: &[u8], at: usize, depth: usize) -> Option<usize> {
             let mut count = 0;
             let mut many: Vec<&[u8]> = Vec::new();
             loop {
-                let key_end = value_end_at(raw, i, depth).filter(|_| raw.get(i) == Some(&b'"'))?;
+                let key_end =
+                    value_end_at(raw, i, depth, memo).filter(|_| raw.get(i) == Some(&b'"'))?;
                 let key = &raw[i..key_end];
                 if count < few.len() {
                     if few[..count].contains(&key) {
@@ -535,7 +620,7 @@ fn value_end_at(raw: &[u8], at: usize, depth: usize) -> Option<usize> {
                 if raw.get(key_end) != Some(&b':') {
                     return None;
                 }
-                i = value_end_at(raw, key_end + 1, depth + 1)?;
+                i = value_end_at(raw, key_end + 1, depth + 1, memo)?;
                 match raw.get(i)? {
                     b',' => i += 1,
                     b'}' => break,
@@ -576,19 +661,31 @@ fn value_end_at(raw: &[u8], at: usize, depth: usize) -> Option<usize> {
                 && digits.iter().all(u8::is_ascii_digit)
                 && (digits[0] != b'0' || digits.len() == 1)
                 && number != b"-0";
-            (whole || float_written_form(number)).then_some(at + len)
+            (whole || memo.written_form(number)).then_some(at + len)
         }
         _ => None,
     }
 }
 
 /// Whether a number with a fraction or exponent is written back as it is
-/// (as `serde_json` reads it to an `f64` and prints it). Read and printed
-/// by `serde_json` itself (so whatever its features make of the number),
-/// but as a bare `f64` into a stack buffer: through a `Value` and a
-/// `String` it was an eighth of reading a Tactics record, whose results
-/// carry floats such as `11.809800000000001`.
+/// (as `serde_json` reads it to an `f64` and prints it). The usual decimal
+/// is read by [`quick_float`] as `serde_json` would read it in this build,
+/// and printed by `serde_json`'s formatter into a stack buffer; any other
+/// number is read by `serde_json` itself (so whatever its features make of
+/// it). Through a `Value` and a `String` this was an eighth of reading a
+/// Tactics record, whose results carry floats such as
+/// `11.809800000000001`.
 fn float_written_form(number: &[u8]) -> bool {
+    if let Some(f) = quick_float(number) {
+        let mut buf = [0u8; 40];
+        return print_f64(f, &mut buf) == Some(number);
+    }
+    float_written_form_by_serde(number)
+}
+
+/// [`float_written_form`] through `serde_json`'s own reader (what it was
+/// before [`quick_float`], and still is for the numbers that leaves).
+fn float_written_form_by_serde(number: &[u8]) -> bool {
     if !number.iter().any(|c| matches!(c, b'.' | b'e' | b'E')) {
         // A long whole number: `serde_json` may read it as an integer,
         // which an `f64` would not show.
@@ -608,6 +705,119 @@ fn float_written_form(number: &[u8]) -> bool {
     }
     let len = 40 - out.len();
     &buf[..len] == number
+}
+
+/// How `serde_json` reads a number with a fraction in this build: its
+/// `float_roundtrip` feature (which the Tactics ruleset switches on, and
+/// so every build that has it) makes it read the nearest `f64`; without
+/// it, it reads the digits as a whole number and divides by a power of
+/// ten (two roundings, so sometimes one `f64` off). Found once, by asking
+/// it to read numbers on which the two differ.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum FloatReading {
+    Nearest,
+    Divided,
+    /// Neither (a `serde_json` that reads otherwise): no quick reading.
+    Unknown,
+}
+
+fn float_reading() -> FloatReading {
+    static READING: OnceLock<FloatReading> = OnceLock::new();
+    *READING.get_or_init(|| {
+        // Each is read one way by the nearest-`f64` reading and another
+        // by the division (seventeen digits: past 2^53).
+        const PROBES: [&str; 3] = [
+            "11.809800000000001",
+            "1.7976931348623157",
+            "0.12345678901234567",
+        ];
+        let mut nearest = true;
+        let mut divided = true;
+        for probe in PROBES {
+            let Ok(read) = serde_json::from_str::<f64>(probe) else {
+                return FloatReading::Unknown;
+            };
+            let digits: String = probe.chars().filter(char::is_ascii_digit).collect();
+            let fraction = probe.len() - probe.find('.').unwrap_or(probe.len()) - 1;
+            let division = digits.parse::<u64>().unwrap_or(0) as f64 / POW10[fraction];
+            nearest &= probe.parse::<f64>().ok() == Some(read);
+            divided &= division == read;
+        }
+        match (nearest, divided) {
+            (true, false) => FloatReading::Nearest,
+            (false, true) => FloatReading::Divided,
+            _ => FloatReading::Unknown,
+        }
+    })
+}
+
+/// The powers of ten an `f64` holds exactly (as `serde_json`'s table).
+const POW10: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
+/// The `f64` that `serde_json` reads from `number`, found without it for
+/// the usual float of a record: `-?(0|[1-9][0-9]*).[0-9]+`, at most 19
+/// digits in all (so they fit a `u64` as they do in `serde_json`'s
+/// reader), no exponent. `None` for any other number, or when this
+/// build's reading is not known ([`float_reading`]): then ask
+/// `serde_json`. Most floats of the Tactics results (`11.809800000000001`)
+/// cost ~600 instructions each through `serde_json`'s reader.
+pub(crate) fn quick_float(number: &[u8]) -> Option<f64> {
+    let negative = number.first() == Some(&b'-');
+    let digits = &number[usize::from(negative)..];
+    let point = digits.iter().position(|&c| c == b'.')?;
+    let (whole, fraction) = (&digits[..point], &digits[point + 1..]);
+    if whole.is_empty()
+        || fraction.is_empty()
+        || whole.len() + fraction.len() > 19
+        || (whole[0] == b'0' && whole.len() > 1)
+    {
+        return None;
+    }
+    let mut significand: u64 = 0;
+    for &c in whole.iter().chain(fraction) {
+        if !c.is_ascii_digit() {
+            return None;
+        }
+        significand = significand * 10 + u64::from(c - b'0');
+    }
+    // The fraction is at most 19 digits, within the table.
+    let power = POW10[fraction.len()];
+    let f = match float_reading() {
+        FloatReading::Divided => significand as f64 / power,
+        // Both exact, so the one rounding of the division is the nearest.
+        FloatReading::Nearest if significand <= 1 << 53 => significand as f64 / power,
+        FloatReading::Nearest => std::str::from_utf8(digits).ok()?.parse::<f64>().ok()?,
+        FloatReading::Unknown => return None,
+    };
+    Some(if negative { -f } else { f })
+}
+
+/// `f` as the writer writes it (`serde_json`'s formatter, into `buf`), or
+/// `None` for a value it would not write as a number.
+pub(crate) fn print_f64(f: f64, buf: &mut [u8; 40]) -> Option<&[u8]> {
+    if !f.is_finite() {
+        return None;
+    }
+    let mut out = &mut buf[..];
+    serde_json::ser::Formatter::write_f64(&mut serde_json::ser::CompactFormatter, &mut out, f)
+        .ok()?;
+    let len = 40 - out.len();
+    Some(&buf[..len])
+}
+
+/// [`rewritten`] for a number `raw` that [`quick_float`] reads (the text
+/// the writer writes for it, if that reads back as the same), without
+/// `serde_json`'s reader and a `Value`; `None` when it does not decide.
+/// Without `float_roundtrip`, the Tactics results' 17-digit floats are
+/// mostly written again (`11.809800000000001` reads as 11.8098).
+pub(crate) fn quick_rewritten(raw: &[u8], buf: &mut [u8; 40]) -> Option<usize> {
+    let f = quick_float(raw)?;
+    let printed = print_f64(f, buf)?;
+    let len = printed.len();
+    (quick_float(printed)? == f).then_some(len)
 }
 
 /// Whether a whole number too long for the quick test is written back as
@@ -804,6 +1014,139 @@ mod tests {
         fn printed_floats_are_written_form(f in proptest::num::f64::NORMAL | proptest::num::f64::SUBNORMAL | proptest::num::f64::ZERO) {
             let text = serde_json::to_string(&f).unwrap();
             proptest::prop_assert_eq!(float_written_form(text.as_bytes()), written_form_through_value(&text), "{}", text);
+        }
+    }
+
+    /// The quick reading and rewriting of a float against `serde_json`'s:
+    /// the same `f64` (to the bit) whenever the quick one decides, the
+    /// same written-form verdict, and the same rewritten text.
+    fn quick_agrees(n: &str) -> Result<(), proptest::test_runner::TestCaseError> {
+        let serde = serde_json::from_str::<f64>(n).ok();
+        if let Some(f) = quick_float(n.as_bytes()) {
+            proptest::prop_assert_eq!(Some(f.to_bits()), serde.map(f64::to_bits), "{}", n);
+        }
+        proptest::prop_assert_eq!(
+            float_written_form(n.as_bytes()),
+            written_form_through_value(n),
+            "{}",
+            n
+        );
+        proptest::prop_assert_eq!(
+            float_written_form(n.as_bytes()),
+            float_written_form_by_serde(n.as_bytes()),
+            "{}",
+            n
+        );
+        let mut buf = [0u8; 40];
+        if let Some(len) = quick_rewritten(n.as_bytes(), &mut buf) {
+            let slow = rewritten(n);
+            proptest::prop_assert_eq!(
+                slow.as_deref().map(str::as_bytes),
+                Some(&buf[..len]),
+                "{}",
+                n
+            );
+        }
+        let mut memo = FloatMemo::new();
+        for _ in 0..2 {
+            proptest::prop_assert_eq!(
+                memo.written_form(n.as_bytes()),
+                float_written_form(n.as_bytes())
+            );
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn this_builds_float_reading_is_known() {
+        // Either way of `serde_json`'s is recognised, so the quick reading
+        // is in use (else every float would go the long way, unnoticed).
+        println!("float reading: {:?}", float_reading());
+        assert_ne!(float_reading(), FloatReading::Unknown);
+        assert!(quick_float(b"11.809800000000001").is_some());
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4000))]
+        /// Decimals of every length around the quick reading's limits
+        /// (15 to 20 digits, leading zeros, long fractions).
+        #[test]
+        fn quick_floats_agree(
+            negative in proptest::bool::ANY,
+            digits in "[1-9][0-9]{0,20}",
+            zeros in 0usize..4,
+            point in 0usize..22,
+        ) {
+            let digits = format!("{}{digits}", "0".repeat(zeros));
+            let point = point.min(digits.len() - 1).max(1);
+            let (whole, fraction) = digits.split_at(point);
+            let whole = whole.trim_start_matches('0');
+            let whole = if whole.is_empty() { "0" } else { whole };
+            let n = format!("{}{whole}.{fraction}", if negative { "-" } else { "" });
+            quick_agrees(&n)?;
+        }
+
+        /// Printed floats and the decimals next to them (the last digit
+        /// one up or down, one digit more or fewer): the cases where the
+        /// nearest `f64`, the division's `f64` and the shortest text part.
+        #[test]
+        fn quick_floats_agree_near_printed_ones(
+            bits in proptest::num::f64::POSITIVE | proptest::num::f64::NEGATIVE,
+            scale in -8i32..18,
+            extra in 0u8..10,
+        ) {
+            let f = (bits.abs().fract() + 1.0) * 10f64.powi(scale) * bits.signum();
+            let printed = serde_json::to_string(&f).unwrap();
+            if printed.contains('e') || !printed.contains('.') {
+                return Ok(());
+            }
+            quick_agrees(&printed)?;
+            let last = printed.as_bytes()[printed.len() - 1];
+            let head = &printed[..printed.len() - 1];
+            if last > b'0' {
+                quick_agrees(&format!("{head}{}", char::from(last - 1)))?;
+            }
+            if last < b'9' {
+                quick_agrees(&format!("{head}{}", char::from(last + 1)))?;
+            }
+            quick_agrees(&format!("{printed}{extra}"))?;
+            if !head.ends_with('.') {
+                quick_agrees(head)?;
+            }
+        }
+    }
+
+    #[test]
+    fn quick_floats_agree_on_hard_cases() {
+        for n in [
+            "11.809800000000001",
+            "44.236799999999995",
+            "9007199254740993.0",
+            "9007199254740992.5",
+            "1.7976931348623157",
+            "0.30000000000000004",
+            "0.1",
+            "0.0",
+            "-0.0",
+            "123456789012345678.9",
+            "1234567890123456789.0",
+            "12345678901234567890.0",
+            "0.0000000000000000001",
+            "0.00000000000000000001",
+            "2.2250738585072014",
+            "4.9406564584124654",
+            "7236830840615796.5",
+            "74187060.866652760",
+            "43591.010316006538",
+            "00.5",
+            "01.5",
+            ".5",
+            "5.",
+            "1.5e3",
+            "-",
+            "1.2.3",
+        ] {
+            quick_agrees(n).unwrap();
         }
     }
 
