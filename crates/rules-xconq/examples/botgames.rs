@@ -247,43 +247,20 @@ fn diagnose(seed: u64, g: &xconq::ruleset::Game, given: &[(usize, View, xconq::o
                 .all(|(tt, &e)| !e || !land[tt])
             && types[t].carries.iter().any(|&c| ground(c))
     };
-    // Land masses of the true map, numbered by a flood fill.
-    let cells = area.cells();
-    let mut mass = vec![usize::MAX; cells];
-    let mut sizes = Vec::new();
-    for y in 0..area.height {
-        for x in 0..area.width {
-            if !area.in_area(x, y) {
-                continue;
+    // Land masses of the true map, numbered by a flood fill (water cells
+    // get bodies too, told apart by `sizes[b].0`).
+    let (bodies, sizes) = fill(s, &land);
+    let mass: Vec<usize> = bodies
+        .iter()
+        .map(|&b| {
+            if b != usize::MAX && sizes[b].0 {
+                b
+            } else {
+                usize::MAX
             }
-            let c = area.index(x, y);
-            if mass[c] != usize::MAX || !land[usize::from(s.terrain[c])] {
-                continue;
-            }
-            let id = sizes.len();
-            let mut stack = vec![(x, y)];
-            mass[c] = id;
-            let mut n = 0;
-            while let Some((cx, cy)) = stack.pop() {
-                n += 1;
-                for d in 0..6 {
-                    let (nx, ny) = (
-                        area.wrapx(cx + xconq::geometry::DX[d]),
-                        cy + xconq::geometry::DY[d],
-                    );
-                    if !area.in_area(nx, ny) {
-                        continue;
-                    }
-                    let nc = area.index(nx, ny);
-                    if mass[nc] == usize::MAX && land[usize::from(s.terrain[nc])] {
-                        mass[nc] = id;
-                        stack.push((nx, ny));
-                    }
-                }
-            }
-            sizes.push(n);
-        }
-    }
+        })
+        .collect();
+    let sizes: Vec<usize> = sizes.iter().map(|s| s.1).collect();
     let where_ = |u: &xconq::state::Unit| -> String {
         if u.transport != 0 {
             let tr = &s.units[u.transport as usize];
@@ -437,43 +414,7 @@ fn geography(seed: u64, g: &xconq::ruleset::Game, seats: usize) {
     let land: Vec<bool> = (0..nt)
         .map(|t| (0..r.unit_names.len()).any(|u| immobile[u] && r.t.vanishes_on.get(u, t) == 0))
         .collect();
-    let cells = area.cells();
-    let mut comp = vec![usize::MAX; cells];
-    let mut sizes: Vec<(bool, usize)> = Vec::new();
-    for y in 0..area.height {
-        for x in 0..area.width {
-            if !area.inside_area(x, y) {
-                continue;
-            }
-            let c = area.index(x, y);
-            if comp[c] != usize::MAX {
-                continue;
-            }
-            let is_land = land[usize::from(s.terrain[c])];
-            let id = sizes.len();
-            comp[c] = id;
-            let mut stack = vec![(x, y)];
-            let mut n = 0;
-            while let Some((cx, cy)) = stack.pop() {
-                n += 1;
-                for d in 0..6 {
-                    let (nx, ny) = (
-                        area.wrapx(cx + xconq::geometry::DX[d]),
-                        cy + xconq::geometry::DY[d],
-                    );
-                    if !area.inside_area(nx, ny) {
-                        continue;
-                    }
-                    let nc = area.index(nx, ny);
-                    if comp[nc] == usize::MAX && land[usize::from(s.terrain[nc])] == is_land {
-                        comp[nc] = id;
-                        stack.push((nx, ny));
-                    }
-                }
-            }
-            sizes.push((is_land, n));
-        }
-    }
+    let (comp, sizes) = fill(s, &land);
     let mut lands = vec![std::collections::BTreeSet::new(); seats + 1];
     let mut seas = vec![std::collections::BTreeSet::new(); seats + 1];
     for u in s.units.iter().skip(1) {
@@ -509,4 +450,46 @@ fn geography(seed: u64, g: &xconq::ruleset::Game, seats: usize) {
         "geo seed {seed}: seas {big:?}; side 1 lands {:?} seas {:?}; side 2 lands {:?} seas {:?}; shared land {shared_land}, shared sea {shared_sea}",
         lands[1], seas[1], lands[2], seas[2]
     );
+}
+
+/// Land masses and bodies of water of the true map: interior cells joined
+/// side to side, all land or all not. Returns each cell's body
+/// (`usize::MAX` on the edge) and, per body, whether it is land and its
+/// size.
+fn fill(s: &xconq::state::State, land: &[bool]) -> (Vec<usize>, Vec<(bool, usize)>) {
+    let area = s.area;
+    let mut comp = vec![usize::MAX; area.cells()];
+    let mut sizes: Vec<(bool, usize)> = Vec::new();
+    for y in 0..area.height {
+        for x in 0..area.width {
+            let c = area.index(x, y);
+            if !area.inside_area(x, y) || comp[c] != usize::MAX {
+                continue;
+            }
+            let is_land = land[usize::from(s.terrain[c])];
+            let id = sizes.len();
+            comp[c] = id;
+            let mut stack = vec![(x, y)];
+            let mut n = 0;
+            while let Some((cx, cy)) = stack.pop() {
+                n += 1;
+                for d in 0..6 {
+                    let (nx, ny) = (
+                        area.wrapx(cx + xconq::geometry::DX[d]),
+                        cy + xconq::geometry::DY[d],
+                    );
+                    if !area.inside_area(nx, ny) {
+                        continue;
+                    }
+                    let nc = area.index(nx, ny);
+                    if comp[nc] == usize::MAX && land[usize::from(s.terrain[nc])] == is_land {
+                        comp[nc] = id;
+                        stack.push((nx, ny));
+                    }
+                }
+            }
+            sizes.push((is_land, n));
+        }
+    }
+    (comp, sizes)
 }

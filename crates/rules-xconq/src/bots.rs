@@ -1365,23 +1365,28 @@ mod tests {
         own(1, "town", 3, 2, 0, 200, 0)
     }
 
+    /// A unit of side 2 (id 9) seen this turn at (x, y).
+    fn foe_at(utype: &str, x: i32, y: i32) -> SeenUnit {
+        SeenUnit {
+            id: 9,
+            utype: utype.into(),
+            side: 2,
+            name: None,
+            x,
+            y,
+            complete: true,
+            date: 5,
+            transport: 0,
+        }
+    }
+
     /// A side with more units than `MAX_ORDERS` has room for (here 700
     /// fighters in the town, each flying several cells to strike) gets a
     /// turn the rules accept: at most `MAX_ORDERS` orders, the town's
     /// build among them, from both bots.
     #[test]
     fn a_huge_army_gives_at_most_the_orders_a_turn_allows() {
-        let foe = SeenUnit {
-            id: 9,
-            utype: "infantry".into(),
-            side: 2,
-            name: None,
-            x: 6,
-            y: 2,
-            complete: true,
-            date: 5,
-            transport: 0,
-        };
+        let foe = foe_at("infantry", 6, 2);
         let mut units = vec![own(1, "town", 3, 2, 1, 200, 0)];
         for id in 10..710 {
             units.push(own(id, "fighter", 3, 2, 9, 18, 1));
@@ -1420,17 +1425,7 @@ mod tests {
 
     #[test]
     fn a_fuelled_fighter_strikes_a_foe_within_range() {
-        let foe = SeenUnit {
-            id: 9,
-            utype: "infantry".into(),
-            side: 2,
-            name: None,
-            x: 6,
-            y: 2,
-            complete: true,
-            date: 5,
-            transport: 0,
-        };
+        let foe = foe_at("infantry", 6, 2);
         let v = view(vec![town(), own(2, "fighter", 3, 2, 9, 18, 1)], vec![foe]);
         let o = orders_of(&v, 2);
         assert!(o.iter().any(|o| o.action == "move"), "{o:?}");
@@ -1441,17 +1436,7 @@ mod tests {
     #[test]
     fn a_fighter_never_flies_beyond_the_way_back() {
         // A foe 8 cells off: 18 fuel, 3 a turn in the air, 1 a move.
-        let foe = SeenUnit {
-            id: 9,
-            utype: "infantry".into(),
-            side: 2,
-            name: None,
-            x: 8,
-            y: 1,
-            complete: true,
-            date: 5,
-            transport: 0,
-        };
+        let foe = foe_at("infantry", 8, 1);
         let v = view(vec![town(), own(2, "fighter", 3, 2, 9, 18, 1)], vec![foe]);
         let o = orders_of(&v, 2);
         let n = o.iter().filter(|o| o.action == "move").count() as i32;
@@ -1475,17 +1460,7 @@ mod tests {
     #[test]
     fn a_ferry_with_troops_sails_for_a_coast_near_a_target() {
         // A foe's town on the far side of the sea.
-        let foe = SeenUnit {
-            id: 9,
-            utype: "town".into(),
-            side: 2,
-            name: None,
-            x: 8,
-            y: 2,
-            complete: true,
-            date: 5,
-            transport: 0,
-        };
+        let foe = foe_at("town", 8, 2);
         let mut ferry = own(3, "transport", 5, 2, 1, 100, 0);
         ferry.occupants = vec![2];
         let v = view(

@@ -143,17 +143,26 @@ fn synthesis_is_deterministic_for_a_seed() {
     assert_ne!(a.state.terrain, c.state.terrain);
 }
 
-#[test]
-fn countries_are_separated_as_the_settings_say() {
-    let Some(lib) = shared_lib() else { return };
-    let library = Library::with_dirs([lib.clone()]);
+/// The standard module as loaded for synthesis, and its settings.
+fn load_standard(lib: &std::path::Path) -> (xconq::library::Loaded, xconq::synth::Settings) {
+    let library = Library::with_dirs([lib.to_path_buf()]);
     let req = Request {
         module: "standard",
         text: None,
         extra_dirs: &[],
     };
-    let loaded = library.load(&req, 1, true).unwrap();
-    let settings = loaded.synth.expect("standard's world is synthesised");
+    let mut loaded = library.load(&req, 1, true).unwrap();
+    let settings = loaded
+        .synth
+        .take()
+        .expect("standard's world is synthesised");
+    (loaded, settings)
+}
+
+#[test]
+fn countries_are_separated_as_the_settings_say() {
+    let Some(lib) = shared_lib() else { return };
+    let (loaded, settings) = load_standard(&lib);
     assert_eq!(
         (
             settings.separation_min,
@@ -215,14 +224,7 @@ fn countries_are_separated_as_the_settings_say() {
 #[test]
 fn every_side_can_reach_the_others_by_land_or_sea() {
     let Some(lib) = shared_lib() else { return };
-    let library = Library::with_dirs([lib.clone()]);
-    let req = Request {
-        module: "standard",
-        text: None,
-        extra_dirs: &[],
-    };
-    let loaded = library.load(&req, 1, true).unwrap();
-    let settings = loaded.synth.expect("standard's world is synthesised");
+    let (loaded, settings) = load_standard(&lib);
     let r = &loaded.rules;
     // Land: terrain a town (a type that cannot move) survives on.
     let land: Vec<bool> = (0..r.nt())
