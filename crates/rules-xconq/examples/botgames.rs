@@ -249,7 +249,7 @@ fn diagnose(seed: u64, g: &xconq::ruleset::Game, given: &[(usize, View, xconq::o
     };
     // Land masses of the true map, numbered by a flood fill (water cells
     // get bodies too, told apart by `sizes[b].0`).
-    let (bodies, sizes) = fill(s, &land);
+    let (bodies, sizes) = xconq::synth::bodies(r, &area, &s.terrain);
     let mass: Vec<usize> = bodies
         .iter()
         .map(|&b| {
@@ -408,13 +408,10 @@ fn geography(seed: u64, g: &xconq::ruleset::Game, seats: usize) {
     let s = &g.state;
     let r = &g.rules;
     let area = s.area;
-    let nt = r.terrain_names.len();
-    // Land: terrain some immobile type may stand on; immobile: no speed.
+    // Places: types that cannot move (what `bodies` calls land is where
+    // they may stand).
     let immobile: Vec<bool> = (0..r.unit_names.len()).map(|u| r.u.speed[u] == 0).collect();
-    let land: Vec<bool> = (0..nt)
-        .map(|t| (0..r.unit_names.len()).any(|u| immobile[u] && r.t.vanishes_on.get(u, t) == 0))
-        .collect();
-    let (comp, sizes) = fill(s, &land);
+    let (comp, sizes) = xconq::synth::bodies(r, &area, &s.terrain);
     let mut lands = vec![std::collections::BTreeSet::new(); seats + 1];
     let mut seas = vec![std::collections::BTreeSet::new(); seats + 1];
     for u in s.units.iter().skip(1) {
@@ -450,46 +447,4 @@ fn geography(seed: u64, g: &xconq::ruleset::Game, seats: usize) {
         "geo seed {seed}: seas {big:?}; side 1 lands {:?} seas {:?}; side 2 lands {:?} seas {:?}; shared land {shared_land}, shared sea {shared_sea}",
         lands[1], seas[1], lands[2], seas[2]
     );
-}
-
-/// Land masses and bodies of water of the true map: interior cells joined
-/// side to side, all land or all not. Returns each cell's body
-/// (`usize::MAX` on the edge) and, per body, whether it is land and its
-/// size.
-fn fill(s: &xconq::state::State, land: &[bool]) -> (Vec<usize>, Vec<(bool, usize)>) {
-    let area = s.area;
-    let mut comp = vec![usize::MAX; area.cells()];
-    let mut sizes: Vec<(bool, usize)> = Vec::new();
-    for y in 0..area.height {
-        for x in 0..area.width {
-            let c = area.index(x, y);
-            if !area.inside_area(x, y) || comp[c] != usize::MAX {
-                continue;
-            }
-            let is_land = land[usize::from(s.terrain[c])];
-            let id = sizes.len();
-            comp[c] = id;
-            let mut stack = vec![(x, y)];
-            let mut n = 0;
-            while let Some((cx, cy)) = stack.pop() {
-                n += 1;
-                for d in 0..6 {
-                    let (nx, ny) = (
-                        area.wrapx(cx + xconq::geometry::DX[d]),
-                        cy + xconq::geometry::DY[d],
-                    );
-                    if !area.inside_area(nx, ny) {
-                        continue;
-                    }
-                    let nc = area.index(nx, ny);
-                    if comp[nc] == usize::MAX && land[usize::from(s.terrain[nc])] == is_land {
-                        comp[nc] = id;
-                        stack.push((nx, ny));
-                    }
-                }
-            }
-            sizes.push((is_land, n));
-        }
-    }
-    (comp, sizes)
 }

@@ -1170,9 +1170,8 @@ impl Bot<Xconq> for Greedy {
 /// of production), the units' orders in the order planned until the rest
 /// of the room is used. A huge army's last units then wait a turn instead
 /// of the whole turn being refused.
-fn within_limit(mut units: Vec<Order>, builds: Vec<Order>) -> Vec<Order> {
+fn within_limit(mut units: Vec<Order>, mut builds: Vec<Order>) -> Vec<Order> {
     let room = MAX_ORDERS.saturating_sub(builds.len());
-    let mut builds = builds;
     builds.truncate(MAX_ORDERS);
     units.truncate(room);
     units.extend(builds);

@@ -422,11 +422,11 @@ pub fn synthesise(
     }
     // Countries and what stands in them, drawn again (a few times at
     // most) while some sides could never reach the others.
-    let bodies = bodies(&w);
+    let (bodies, _) = bodies(r, &area, &w.terrain);
     let mut tries = 0;
     loop {
         tries += 1;
-        let (s, mut made) = populate(&w, &rivers, ask, rng)?;
+        let (s, mut made) = populate(&w, (river, &rivers), ask, rng)?;
         if tries >= COUNTRY_TRIES || sides_meet(&w, &s, &bodies) {
             made.draws = tries;
             return Ok((s, made));
@@ -442,21 +442,19 @@ pub const COUNTRY_TRIES: usize = 16;
 /// people, independents, roads, names, numbers and start views.
 fn populate(
     w: &World<'_>,
-    rivers: &[u8],
+    (river, rivers): (Option<usize>, &[u8]),
     ask: &Ask,
     rng: &mut GameRng,
 ) -> Result<(State, Made), NoRoom> {
     let (r, set, area) = (w.r, w.set, w.area);
     let cells = area.cells();
     let mut s = empty_state(r, area, ask.seed);
-    let river = (0..r.nt()).find(|&t| r.terrain_kind[t] == TerrainKind::Border);
     let road = (0..r.nt()).find(|&t| r.terrain_kind[t] == TerrainKind::Connection);
-    let rivers = rivers.to_vec();
     let (centres, separation) = place_countries(w, ask.sides, rng)?;
     s.terrain = w.terrain.clone();
     if let Some(t) = river {
         if rivers.iter().any(|&m| m != 0) {
-            s.aux[t] = rivers;
+            s.aux[t] = rivers.to_vec();
         }
     }
     // Sides: the independents, then one per player from the library.
@@ -790,44 +788,46 @@ fn place_countries(
     }
 }
 
-/// Land masses and bodies of water, numbered (`usize::MAX` outside the
-/// interior): interior cells joined side to side whose terrain is alike in
-/// being land (some unit that cannot move, as places, may stand there) or
-/// not.
-fn bodies(w: &World<'_>) -> Vec<usize> {
-    let (r, area) = (w.r, &w.area);
+/// Land masses and bodies of water: interior cells joined side to side
+/// whose terrain is alike in being land (some unit that cannot move, as
+/// places, may stand there) or not. Returns each cell's body
+/// (`usize::MAX` on the edge and outside the area) and, per body, whether
+/// it is land and how many cells it has.
+pub fn bodies(r: &Rules, area: &Area, terrain: &[u8]) -> (Vec<usize>, Vec<(bool, usize)>) {
     let land: Vec<bool> = (0..r.nt())
         .map(|t| (0..r.nu()).any(|u| r.u.speed[u] == 0 && r.t.vanishes_on.get(u, t) == 0))
         .collect();
+    let is_land = |x: i32, y: i32| land[usize::from(terrain[area.index(x, y)])];
     let mut comp = vec![usize::MAX; area.cells()];
-    let mut next = 0;
+    let mut sizes = Vec::new();
     let mut stack = Vec::new();
     for (x, y) in area.all_cells() {
-        let c = area.index(x, y);
-        if !area.inside_area(x, y) || comp[c] != usize::MAX {
+        if !area.inside_area(x, y) || comp[area.index(x, y)] != usize::MAX {
             continue;
         }
-        let kind = land[w.terrain_at(x, y)];
-        comp[c] = next;
+        let kind = is_land(x, y);
+        let id = sizes.len();
+        comp[area.index(x, y)] = id;
         stack.push((x, y));
+        let mut n = 0;
         while let Some((cx, cy)) = stack.pop() {
+            n += 1;
             for d in 0..6 {
                 let Some((nx, ny)) = step(area, cx, cy, d) else {
                     continue;
                 };
-                let n = area.index(nx, ny);
                 if area.inside_area(nx, ny)
-                    && comp[n] == usize::MAX
-                    && land[w.terrain_at(nx, ny)] == kind
+                    && comp[area.index(nx, ny)] == usize::MAX
+                    && is_land(nx, ny) == kind
                 {
-                    comp[n] = next;
+                    comp[area.index(nx, ny)] = id;
                     stack.push((nx, ny));
                 }
             }
         }
-        next += 1;
+        sizes.push((kind, n));
     }
-    comp
+    (comp, sizes)
 }
 
 /// Whether every side can reach every other, directly or through others:
@@ -853,12 +853,13 @@ fn sides_meet(w: &World<'_>, s: &State, bodies: &[usize]) -> bool {
             }
         }
     }
+    if n < 3 {
+        return true; // one player side (or none): nobody to reach
+    }
     // Sides joined to side 1 through shared land or water.
     let mut joined = vec![false; n];
+    joined[1] = true;
     let mut todo = vec![1];
-    if n > 1 {
-        joined[1] = true;
-    }
     while let Some(a) = todo.pop() {
         for b in 1..n {
             if !joined[b] && touch[a].iter().any(|x| touch[b].contains(x)) {
