@@ -91,6 +91,10 @@ enum Goal {
     Harbour,
     /// Cells next to land where troops of this type can reach a target.
     Landing(usize),
+    /// Cells next to land where troops of this type can reach unseen
+    /// cells: where a side that has seen every coast and knows no place
+    /// of the others lands troops to look inland.
+    Inland(usize),
 }
 
 const FAR: i32 = i32::MAX;
@@ -404,14 +408,18 @@ impl<'a> Know<'a> {
                     && self.t(t).carries.contains(&u)
                     && at(o.x, o.y).is_some_and(step_next)
             }),
-            Goal::Landing(g) => {
+            Goal::Landing(g) | Goal::Inland(g) => {
                 // Water next to land from which troops of type g reach a
-                // target, found from the troops' own field.
+                // target (or unseen land), found from the troops' own
+                // field.
                 let reaches = |f: &Rc<Vec<i32>>| f.iter().any(|&d| d < FAR);
-                let field = self
-                    .field_ro(g, Goal::Places)
-                    .filter(reaches)
-                    .or_else(|| self.field_ro(g, Goal::Foes(g)));
+                let field = if goal == Goal::Inland(g) {
+                    self.field_ro(g, Goal::Unseen)
+                } else {
+                    self.field_ro(g, Goal::Places)
+                        .filter(reaches)
+                        .or_else(|| self.field_ro(g, Goal::Foes(g)))
+                };
                 let Some(field) = field else {
                     return Vec::new();
                 };
@@ -443,6 +451,7 @@ impl<'a> Know<'a> {
             Goal::Shelter(w) => Goal::Shelter(c(w)),
             Goal::Ferry(w) => Goal::Ferry(c(w)),
             Goal::Landing(g) => Goal::Landing(c(g)),
+            Goal::Inland(g) => Goal::Inland(c(g)),
             g => g,
         }
     }
@@ -461,6 +470,9 @@ impl<'a> Know<'a> {
             if !places.iter().any(|&d| d < FAR) {
                 self.field(g, Goal::Foes(g));
             }
+        }
+        if let Goal::Inland(g) = goal {
+            self.field(g, Goal::Unseen);
         }
         let mask = self.mask(u);
         let goals = self.goals(u, goal, &mask);
@@ -967,13 +979,16 @@ fn ferry(p: &mut Plan<'_, '_>, rng: &mut GameRng) {
         return; // more come aboard this turn: sail with them next turn
     }
     let (x, y) = p.at;
-    let landing = p.k.field(t, Goal::Landing(troops[0]));
-    let f = if landing[p.k.cell(x, y)] < FAR {
-        landing
-    } else {
-        p.k.field(t, Goal::Unseen)
-    };
-    p.walk(&f, rng, &|_, _, _| true);
+    // A coast near a target; else the sea still unseen; else, every coast
+    // seen, a coast behind which land is unseen.
+    let goals = [
+        Goal::Landing(troops[0]),
+        Goal::Unseen,
+        Goal::Inland(troops[0]),
+    ];
+    if let Some(f) = p.k.first_field(t, x, y, &goals) {
+        p.walk(&f, rng, &|_, _, _| true);
+    }
 }
 
 /// Warships and aircraft: strike, hunt, explore, within fuel range.
@@ -1470,6 +1485,41 @@ mod tests {
         assert_eq!(o.len(), 1, "{o:?}");
         assert_eq!(o[0].action, "move");
         assert_eq!(o[0].args[0], num(6), "one cell east: {o:?}");
+    }
+
+    /// Every coast seen, no place of another side known, land unseen
+    /// inland: the ferry carries its troops towards that land instead of
+    /// waiting at sea. Here our land is columns 1–2, the sea columns 3–5,
+    /// the other land columns 6–9 with (8, 2) and (8, 3) unseen (no
+    /// water touches them, so no ship could ever see them).
+    #[test]
+    fn a_ferry_with_troops_and_no_target_makes_for_land_still_unseen() {
+        let mut ferry = own(3, "transport", 3, 2, 1, 100, 0);
+        ferry.occupants = vec![2];
+        let mut v = view(
+            vec![
+                own(1, "town", 1, 2, 0, 200, 0),
+                own(2, "infantry", 3, 2, 1, 6, 3),
+                ferry,
+            ],
+            vec![],
+        );
+        v.terrain = (0..6)
+            .rev()
+            .map(|y| {
+                (0..10)
+                    .map(|x| match (x, y) {
+                        (8, 2) | (8, 3) => '?',
+                        (1..=2 | 6..=9, 1..=4) => 'b',
+                        _ => 'a',
+                    })
+                    .collect()
+            })
+            .collect();
+        let o = orders_of(&v, 3);
+        assert_eq!(o.len(), 1, "{o:?}");
+        assert_eq!(o[0].action, "move");
+        assert_eq!(o[0].args[0], num(4), "one cell east: {o:?}");
     }
 
     #[test]
