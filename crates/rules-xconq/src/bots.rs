@@ -83,6 +83,9 @@ enum Goal {
     Unseen,
     /// Own complete units that can take in this type.
     Shelter(usize),
+    /// Shelters holding at least half of what this type stores of each
+    /// material it must be given: ports that can refuel a ship.
+    Depot(usize),
     /// Own complete mobile units that can carry this type.
     Ferry(usize),
     /// Own places holding troops that wait for a ferry.
@@ -394,6 +397,12 @@ impl<'a> Know<'a> {
                 .filter(|&c| self.inside[c] && self.terrain[c] == UNSEEN && step_next(c))
                 .collect(),
             Goal::Shelter(w) => own(&|t, _| self.t(t).carries.contains(&w)),
+            Goal::Depot(w) => own(&|t, o| {
+                let tw = self.t(w);
+                self.t(t).carries.contains(&w)
+                    && supplied(tw)
+                        .all(|m| o.supply.get(m).copied().unwrap_or(0) * 2 >= tw.storage[m])
+            }),
             Goal::Ferry(w) => {
                 own(&|t, _| self.kinds[t] != Kind::Place && self.t(t).carries.contains(&w))
             }
@@ -449,6 +458,7 @@ impl<'a> Know<'a> {
             Goal::Foes(h) => Goal::Foes(c(h)),
             Goal::Movers(h) => Goal::Movers(c(h)),
             Goal::Shelter(w) => Goal::Shelter(c(w)),
+            Goal::Depot(w) => Goal::Depot(w),
             Goal::Ferry(w) => Goal::Ferry(c(w)),
             Goal::Landing(g) => Goal::Landing(c(g)),
             Goal::Inland(g) => Goal::Inland(c(g)),
@@ -778,7 +788,16 @@ impl Plan<'_, '_> {
         if supplied(t).next().is_none() {
             return (None, false);
         }
-        let shelter = self.k.field(self.t, Goal::Shelter(self.t));
+        // Ships make for a port that can refuel them if one is in reach:
+        // a fleet that crowds a dry port stays there with empty tanks.
+        let (x, y) = self.at;
+        let shelter = if self.k.kinds[self.t] == Kind::Sea {
+            self.k
+                .first_field(self.t, x, y, &[Goal::Depot(self.t)])
+                .unwrap_or_else(|| self.k.field(self.t, Goal::Shelter(self.t)))
+        } else {
+            self.k.field(self.t, Goal::Shelter(self.t))
+        };
         let d = shelter[self.k.cell(self.at.0, self.at.1)];
         if d == FAR {
             return (None, false);
@@ -1520,6 +1539,24 @@ mod tests {
         assert_eq!(o.len(), 1, "{o:?}");
         assert_eq!(o[0].action, "move");
         assert_eq!(o[0].args[0], num(4), "one cell east: {o:?}");
+    }
+
+    /// A ship low on fuel passes a dry port (10 fuel, at (7, 2), next to
+    /// it) for one that can fill it (200 fuel, at (4, 2), two cells west).
+    #[test]
+    fn a_ship_low_on_fuel_makes_for_a_port_that_can_fill_it() {
+        let v = view(
+            vec![
+                own(1, "town", 4, 2, 0, 200, 0),
+                own(4, "town", 7, 2, 0, 10, 0),
+                own(3, "transport", 6, 2, 1, 5, 0),
+            ],
+            vec![],
+        );
+        let o = orders_of(&v, 3);
+        assert_eq!(o.len(), 1, "{o:?}");
+        assert_eq!(o[0].action, "move", "{o:?}");
+        assert_eq!(o[0].args[0], num(5), "one cell west: {o:?}");
     }
 
     #[test]
