@@ -7,10 +7,13 @@
 //!   attack what is next to them when they can hurt it; ground units march
 //!   on the nearest place that is not theirs, then on seen enemies, then
 //!   toward unseen land, and when their land holds nothing more they board
-//!   a transport; transports carry them to a coast next to a target and
-//!   they land; warships hunt enemy units at sea and explore; aircraft
-//!   strike within the range their fuel allows and come back to a place or
-//!   carrier to refuel before it runs out.
+//!   a transport that has the fuel to sail; transports carry them to a
+//!   coast next to a target and they land (with no target known and every
+//!   coast seen, to a coast behind which land is unseen); warships hunt
+//!   enemy units at sea and explore, and refuel at a port that holds fuel
+//!   when one is in reach; aircraft strike within the range their fuel
+//!   allows and come back to a place or carrier to refuel before it runs
+//!   out.
 //! * `random`: each unit with ACP tries a random step onto terrain it may
 //!   enter, or an attack on a neighbour; places build a random type; units
 //!   that must refuel go home like greedy's, so the random side does not
@@ -403,9 +406,11 @@ impl<'a> Know<'a> {
                     && supplied(tw)
                         .all(|m| o.supply.get(m).copied().unwrap_or(0) * 2 >= tw.storage[m])
             }),
-            Goal::Ferry(w) => {
-                own(&|t, _| self.kinds[t] != Kind::Place && self.t(t).carries.contains(&w))
-            }
+            Goal::Ferry(w) => own(&|t, o| {
+                self.kinds[t] != Kind::Place
+                    && self.t(t).carries.contains(&w)
+                    && fuelled(self.t(t), o)
+            }),
             Goal::Waiting => self
                 .waiting
                 .iter()
@@ -607,6 +612,13 @@ fn need(t: &TypeInfo, m: usize, d: i32) -> i32 {
         .saturating_add(per_turn.saturating_mul(d / t.acp.max(1) + 2))
 }
 
+/// Whether a carrier holds a quarter of its storage of everything it must
+/// be given, enough to carry troops somewhere: troops that board a ferry
+/// with empty tanks (in a dry port) wait aboard for ever.
+fn fuelled(t: &TypeInfo, u: &OwnUnit) -> bool {
+    supplied(t).all(|m| u.supply.get(m).copied().unwrap_or(0) * 4 >= t.storage[m])
+}
+
 /// Whether a unit can still attack (holds what one attack uses up).
 fn armed(t: &TypeInfo, u: &OwnUnit) -> bool {
     t.uses_per_attack
@@ -770,7 +782,11 @@ impl Plan<'_, '_> {
                 && o.id != self.u.transport
                 && k.area.distance(self.at.0, self.at.1, o.x, o.y) <= 1
                 && match goal {
-                    Goal::Ferry(w) => k.kinds[ot] != Kind::Place && k.t(ot).carries.contains(&w),
+                    Goal::Ferry(w) => {
+                        k.kinds[ot] != Kind::Place
+                            && k.t(ot).carries.contains(&w)
+                            && fuelled(k.t(ot), o)
+                    }
                     _ => k.t(ot).carries.contains(&self.t),
                 }
         });
@@ -1488,6 +1504,21 @@ mod tests {
         let o = orders_of(&v, 2);
         assert_eq!(o.len(), 1, "{o:?}");
         assert_eq!((o[0].action.as_str(), &o[0].args), ("enter", &vec![num(3)]));
+    }
+
+    /// Of two ferries in port, troops board the one with fuel: the other
+    /// (empty tanks, in a port without fuel) would never sail.
+    #[test]
+    fn troops_board_a_ferry_that_can_sail() {
+        let dry = own(3, "transport", 3, 2, 1, 0, 1);
+        let fuelled = own(4, "transport", 3, 2, 1, 100, 1);
+        let v = view(
+            vec![town(), own(2, "infantry", 3, 2, 1, 6, 1), dry, fuelled],
+            vec![],
+        );
+        let o = orders_of(&v, 2);
+        assert_eq!(o.len(), 1, "{o:?}");
+        assert_eq!((o[0].action.as_str(), &o[0].args), ("enter", &vec![num(4)]));
     }
 
     #[test]
