@@ -9,6 +9,9 @@
 //!   within 300, 1,000 and N turns;
 //! * `XCONQ_FIRST=S` starts at seed S (1), so seeds S..S+GAMES-1 are played;
 //! * `XCONQ_SEEDS=a,b,c` plays only these seeds;
+//! * `XCONQ_BOTSEED=K` (0) gives the bots another generator stream on the
+//!   same worlds, so the spread between streams shows how much of a
+//!   difference between two versions of a bot is noise;
 //! * `XCONQ_DIAG=1` prints, for each game still running at turn 300, what
 //!   each side has, where, what it knows of the others and what its units
 //!   were ordered to do on that turn (`diagnose` below). The diagnosis
@@ -53,6 +56,7 @@ fn main() {
     let first = env_num("XCONQ_FIRST", 1);
     let trace = env_num("XCONQ_TRACE", 0);
     let diag_at = env_num("XCONQ_DIAG_AT", 300);
+    let bot_stream = env_num("XCONQ_BOTSEED", 0);
     let diag = std::env::var("XCONQ_DIAG").is_ok_and(|s| s == "1");
     let seeds: Vec<u64> = match std::env::var("XCONQ_SEEDS") {
         Ok(s) => s.split(',').filter_map(|n| n.trim().parse().ok()).collect(),
@@ -78,7 +82,7 @@ fn main() {
         let mut bots: Vec<_> = (0..seats)
             .map(|i| rules.bot(&names[i % 2]).expect("a bot"))
             .collect();
-        let mut rng = engine::GameRng::from_seed(seed ^ 0x5eed);
+        let mut rng = engine::GameRng::from_seed(seed ^ 0x5eed ^ (bot_stream << 32));
         if std::env::var("XCONQ_GEO").is_ok_and(|s| s == "1") {
             geography(seed, m.state(), seats);
         }
