@@ -87,7 +87,8 @@ enum Goal {
     /// Own complete units that can take in this type.
     Shelter(usize),
     /// Shelters holding at least half of what this type stores of each
-    /// material it must be given: ports that can refuel a ship.
+    /// material it must be given: ports that can refuel a ship. (Not
+    /// shared between types that move alike: each stores its own amount.)
     Depot(usize),
     /// Own complete mobile units that can carry this type.
     Ferry(usize),
@@ -361,6 +362,16 @@ impl<'a> Know<'a> {
         self.passable(u, x, y) && !self.foe_at[self.cell(x, y)]
     }
 
+    /// Whether own unit `o` of type `t` can take troops of type `w`
+    /// somewhere: mobile, carries them, and has the fuel to sail (troops
+    /// that board a ferry with empty tanks, in a dry port, wait aboard for
+    /// ever).
+    fn can_ferry(&self, t: usize, o: &OwnUnit, w: usize) -> bool {
+        self.kinds[t] != Kind::Place
+            && self.t(t).carries.contains(&w)
+            && holds(self.t(t), &o.supply, 4)
+    }
+
     fn is_foe(&self, i: usize) -> bool {
         let s = &self.v.units[i];
         s.side != self.v.side && s.transport == 0 && self.seen_types[i] != usize::MAX
@@ -400,17 +411,10 @@ impl<'a> Know<'a> {
                 .filter(|&c| self.inside[c] && self.terrain[c] == UNSEEN && step_next(c))
                 .collect(),
             Goal::Shelter(w) => own(&|t, _| self.t(t).carries.contains(&w)),
-            Goal::Depot(w) => own(&|t, o| {
-                let tw = self.t(w);
-                self.t(t).carries.contains(&w)
-                    && supplied(tw)
-                        .all(|m| o.supply.get(m).copied().unwrap_or(0) * 2 >= tw.storage[m])
-            }),
-            Goal::Ferry(w) => own(&|t, o| {
-                self.kinds[t] != Kind::Place
-                    && self.t(t).carries.contains(&w)
-                    && fuelled(self.t(t), o)
-            }),
+            Goal::Depot(w) => {
+                own(&|t, o| self.t(t).carries.contains(&w) && holds(self.t(w), &o.supply, 2))
+            }
+            Goal::Ferry(w) => own(&|t, o| self.can_ferry(t, o, w)),
             Goal::Waiting => self
                 .waiting
                 .iter()
@@ -463,7 +467,6 @@ impl<'a> Know<'a> {
             Goal::Foes(h) => Goal::Foes(c(h)),
             Goal::Movers(h) => Goal::Movers(c(h)),
             Goal::Shelter(w) => Goal::Shelter(c(w)),
-            Goal::Depot(w) => Goal::Depot(w),
             Goal::Ferry(w) => Goal::Ferry(c(w)),
             Goal::Landing(g) => Goal::Landing(c(g)),
             Goal::Inland(g) => Goal::Inland(c(g)),
@@ -612,11 +615,10 @@ fn need(t: &TypeInfo, m: usize, d: i32) -> i32 {
         .saturating_add(per_turn.saturating_mul(d / t.acp.max(1) + 2))
 }
 
-/// Whether a carrier holds a quarter of its storage of everything it must
-/// be given, enough to carry troops somewhere: troops that board a ferry
-/// with empty tanks (in a dry port) wait aboard for ever.
-fn fuelled(t: &TypeInfo, u: &OwnUnit) -> bool {
-    supplied(t).all(|m| u.supply.get(m).copied().unwrap_or(0) * 4 >= t.storage[m])
+/// Whether `supply` holds at least `1/part` of what type `t` stores of
+/// every material it must be given.
+fn holds(t: &TypeInfo, supply: &[i32], part: i32) -> bool {
+    supplied(t).all(|m| supply.get(m).copied().unwrap_or(0) * part >= t.storage[m])
 }
 
 /// Whether a unit can still attack (holds what one attack uses up).
@@ -782,11 +784,7 @@ impl Plan<'_, '_> {
                 && o.id != self.u.transport
                 && k.area.distance(self.at.0, self.at.1, o.x, o.y) <= 1
                 && match goal {
-                    Goal::Ferry(w) => {
-                        k.kinds[ot] != Kind::Place
-                            && k.t(ot).carries.contains(&w)
-                            && fuelled(k.t(ot), o)
-                    }
+                    Goal::Ferry(w) => k.can_ferry(ot, o, w),
                     _ => k.t(ot).carries.contains(&self.t),
                 }
         });
@@ -814,7 +812,7 @@ impl Plan<'_, '_> {
         } else {
             self.k.field(self.t, Goal::Shelter(self.t))
         };
-        let d = shelter[self.k.cell(self.at.0, self.at.1)];
+        let d = shelter[self.k.cell(x, y)];
         if d == FAR {
             return (None, false);
         }
