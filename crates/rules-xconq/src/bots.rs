@@ -1336,6 +1336,7 @@ mod tests {
             uses_per_turn: vec![fuel[2]],
             uses_per_move: vec![fuel[3]],
             uses_per_attack: vec![fuel[4]],
+            vision_range: 1,
         }
     }
 

@@ -14,8 +14,12 @@ use crate::ruleset::{Game, Xconq};
 use crate::view::{AuxCell, OwnUnit, SeenEvent, SeenUnit, SideInfo, TypeInfo, View};
 
 /// The view file's first line. Version 2 added the `HOLD` field of an own
-/// unit's line; [`parse_view`] still reads version 1 (every unit not held).
-pub const VIEW_HEADER: &str = "xconq view 2";
+/// unit's line, version 3 the `VISION` field of a type's line;
+/// [`parse_view`] still reads versions 1 (every unit not held) and 2 (every
+/// type seeing 1 cell, the kernel's default).
+pub const VIEW_HEADER: &str = "xconq view 3";
+/// The first line of a view file written before the `VISION` field.
+const VIEW_HEADER_2: &str = "xconq view 2";
 /// The first line of a view file written before the `HOLD` field.
 const VIEW_HEADER_1: &str = "xconq view 1";
 /// The orders file's first line.
@@ -70,7 +74,7 @@ pub fn view_text(v: &View) -> String {
             .map(|&e| if e { '1' } else { '0' })
             .collect();
         line(format!(
-            "{} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {}",
+            "{} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {}",
             t.name,
             t.symbol,
             t.acp,
@@ -86,7 +90,8 @@ pub fn view_text(v: &View) -> String {
             list(&t.makes),
             list(&t.uses_per_turn),
             list(&t.uses_per_move),
-            list(&t.uses_per_attack)
+            list(&t.uses_per_attack),
+            t.vision_range
         ));
     }
     line("aux".into());
@@ -193,15 +198,16 @@ impl<'a> Fields<'a> {
 /// Reads a view file back.
 pub fn parse_view(text: &str) -> Result<View, SetupError> {
     let lines: Vec<&str> = text.lines().collect();
-    let with_hold = match lines.first().copied() {
-        Some(VIEW_HEADER) => true,
-        Some(VIEW_HEADER_1) => false,
+    let (with_hold, with_vision) = match lines.first().copied() {
+        Some(VIEW_HEADER) => (true, true),
+        Some(VIEW_HEADER_2) => (true, false),
+        Some(VIEW_HEADER_1) => (false, false),
         Some(other) if other.starts_with("xconq view ") => {
             return Err(at(
                 1,
                 format!(
                     "{other:?}: a view file version this program does not know \
-                     (it reads {VIEW_HEADER:?} and {VIEW_HEADER_1:?}); use a newer orderly"
+                     (it reads {VIEW_HEADER:?}, {VIEW_HEADER_2:?} and {VIEW_HEADER_1:?}); use a newer orderly"
                 ),
             ))
         }
@@ -273,7 +279,7 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
                 });
             }
             "types" => {
-                let mut f = Fields::new(n, l, 16);
+                let mut f = Fields::new(n, l, 17);
                 v.types.push(TypeInfo {
                     name: f.word("type name")?.to_string(),
                     symbol: f.word("symbol")?.to_string(),
@@ -291,6 +297,11 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
                     uses_per_turn: f.nums("uses per turn")?,
                     uses_per_move: f.nums("uses per move")?,
                     uses_per_attack: f.nums("uses per attack")?,
+                    vision_range: if with_vision {
+                        f.num("vision range")?
+                    } else {
+                        1
+                    },
                 });
             }
             "aux" => {

@@ -136,6 +136,16 @@ pub struct TypeInfo {
     /// Per material: what each attack uses up.
     #[serde(default)]
     pub uses_per_attack: Vec<i32>,
+    /// How far it sees, in cells (the module's `vision-range`): a unit
+    /// covers every cell within this distance, and the side sees what
+    /// moves there.
+    #[serde(default = "one")]
+    pub vision_range: i32,
+}
+
+/// The kernel's default vision range, for legends written without one.
+fn one() -> i32 {
+    1
 }
 
 /// A border (river) or connection (road) on a cell the seat has seen:
@@ -305,6 +315,7 @@ pub fn type_infos(r: &Rules) -> Vec<TypeInfo> {
             uses_per_attack: (0..r.nm())
                 .map(|m| r.t.consumption_per_attack.get(u, m))
                 .collect(),
+            vision_range: r.u.vision_range[u],
         })
         .collect()
 }

@@ -26,35 +26,55 @@ fn the_documented_view_file_parses() {
     assert_eq!(view_text(&v), block_after("<!-- example view -->"));
 }
 
-#[test]
-fn a_version_1_view_file_still_reads_with_no_unit_held() {
-    let v2 = block_after("<!-- example view -->");
-    // Version 1 is version 2 without the HOLD field of the own units.
-    let mut v1 = String::new();
-    let mut in_own = false;
-    for line in v2.lines() {
+/// The documented example with the fields a newer version added taken
+/// out again: `hold` drops the own units' HOLD field (version 1),
+/// `vision` the types' VISION field (versions 1 and 2).
+fn older_version(v3: &str, header: &str, hold: bool) -> String {
+    let mut out = String::new();
+    let mut section = "";
+    for line in v3.lines() {
         let line = match line {
-            "xconq view 2" => "xconq view 1".to_string(),
-            "own" | "events" => {
-                in_own = line == "own";
+            "xconq view 3" => header.to_string(),
+            "types" | "aux" | "units" | "own" | "events" => {
+                section = line;
                 line.to_string()
             }
-            l if in_own => {
+            l if section == "types" => {
+                let (rest, vision) = l.rsplit_once(' ').unwrap();
+                assert!(vision.parse::<i32>().is_ok(), "{l}");
+                rest.to_string()
+            }
+            l if section == "own" && hold => {
                 let mut f: Vec<&str> = l.splitn(15, ' ').collect();
                 assert_eq!(f.remove(13), "0", "the example holds no unit");
                 f.join(" ")
             }
             l => l.to_string(),
         };
-        v1.push_str(&line);
-        v1.push('\n');
+        out.push_str(&line);
+        out.push('\n');
     }
-    assert_ne!(v1, v2);
-    assert_eq!(
-        parse_view(&v1).expect("version 1 reads"),
-        parse_view(&v2).unwrap()
+    out
+}
+
+#[test]
+fn older_view_files_still_read_with_the_defaults_of_their_time() {
+    let v3 = block_after("<!-- example view -->");
+    let now = parse_view(&v3).unwrap();
+    assert!(
+        now.types.iter().any(|t| t.vision_range == 2),
+        "the example's capital sees 2 cells"
     );
-    let err = parse_view(&v2.replacen("xconq view 2", "xconq view 3", 1)).unwrap_err();
+    let mut seeing_one = now.clone();
+    for t in &mut seeing_one.types {
+        t.vision_range = 1;
+    }
+    let v2 = older_version(&v3, "xconq view 2", false);
+    let v1 = older_version(&v3, "xconq view 1", true);
+    assert!(v2 != v3 && v1 != v2);
+    assert_eq!(parse_view(&v2).expect("version 2 reads"), seeing_one);
+    assert_eq!(parse_view(&v1).expect("version 1 reads"), seeing_one);
+    let err = parse_view(&v3.replacen("xconq view 3", "xconq view 4", 1)).unwrap_err();
     assert!(err.to_string().contains("use a newer orderly"), "{err}");
 }
 
@@ -95,8 +115,9 @@ fn a_real_view_round_trips_through_its_file() {
         let (name, text) = &files[0];
         let parsed = x.parse_view(name, text).unwrap();
         assert_eq!(parsed, x.view(&g, seat));
-        if std::env::var_os("XCONQ_PRINT_VIEW").is_some() && seat == Some(Seat(0)) {
-            println!("{text}");
+        if seat == Some(Seat(0)) {
+            // The documented example is this very file.
+            assert_eq!(*text, block_after("<!-- example view -->"));
         }
     }
 }
