@@ -13,7 +13,11 @@
 //!   enemy units at sea and explore, and refuel at a port that holds fuel
 //!   when one is in reach; aircraft strike within the range their fuel
 //!   allows and come back to a place or carrier to refuel before it runs
-//!   out.
+//!   out. The bot remembers, per cell, the last turn its side had it in
+//!   sight (the view shows only the present; each type's sight is in the
+//!   legend): once the side has met an enemy and then lost sight of every
+//!   enemy unit, idle warships and aircraft search the cells out of sight
+//!   for `STALE` turns, and transports land troops where such land is.
 //! * `random`: each unit with ACP tries a random step onto terrain it may
 //!   enter, or an attack on a neighbour; places build a random type; units
 //!   that must refuel go home like greedy's, so the random side does not
@@ -102,7 +106,16 @@ enum Goal {
     /// cells: where a side that has seen every coast and knows no place
     /// of the others lands troops to look inland.
     Inland(usize),
+    /// Cells from which the type sees a cell the side has not had in
+    /// sight for `STALE` turns: where an enemy may hide.
+    Stale,
+    /// Cells next to land where troops of this type can reach a stale
+    /// cell: where a side that knows of no enemy lands troops to search.
+    Search(usize),
 }
+
+/// Turns after which a cell out of sight may hide an enemy again.
+const STALE: i32 = 20;
 
 const FAR: i32 = i32::MAX;
 const UNSEEN: u8 = u8::MAX;
@@ -155,6 +168,12 @@ struct Know<'a> {
     /// Own ground units that found nothing to do on their land: where
     /// they are, and their type.
     waiting: Vec<(i32, i32, usize)>,
+    /// Per cell, seen once but out of the side's sight for `STALE` turns
+    /// (empty: the bot does not keep track).
+    stale: Vec<bool>,
+    /// The side has met another side that plays but knows of none of
+    /// their units now: it searches stale cells with every unit.
+    hunting: bool,
 }
 
 impl<'a> Know<'a> {
@@ -266,7 +285,44 @@ impl<'a> Know<'a> {
             queue: Vec::new(),
             by_id,
             waiting: Vec::new(),
+            stale: Vec::new(),
+            hunting: false,
         }
+    }
+
+    /// Notes in `looked` (per cell, the last turn the side had it in
+    /// sight) the cells within sight of the side's units this turn, and
+    /// marks as stale the seen cells out of sight for `STALE` turns. The
+    /// side hunts once it has `met` another side and has lost sight of
+    /// them all (before that, it explores).
+    fn look(&mut self, looked: &mut Vec<i32>, met: &mut bool) {
+        let cells = self.area.cells();
+        if looked.len() != cells {
+            *looked = vec![i32::MIN / 2; cells];
+        }
+        let turn = self.v.turn;
+        for (u, &t) in self.v.own.iter().zip(&self.own_types) {
+            if t == usize::MAX || !self.area.in_area(u.x, u.y) {
+                continue;
+            }
+            // The cells within r steps: dx, dy and dx + dy each within r.
+            let r = self.t(t).vision_range.clamp(0, 8);
+            for dx in -r..=r {
+                for dy in (-r).max(-dx - r)..=r.min(r - dx) {
+                    let (x, y) = (self.area.wrapx(u.x + dx), u.y + dy);
+                    if self.area.in_area(x, y) {
+                        looked[self.area.index(x, y)] = turn;
+                    }
+                }
+            }
+        }
+        self.stale = (0..cells)
+            .map(|c| self.terrain[c] != UNSEEN && self.inside[c] && turn - looked[c] >= STALE)
+            .collect();
+        let side = self.v.side;
+        let known = self.v.units.iter().any(|u| u.side != side && u.side != 0);
+        *met |= known;
+        self.hunting = *met && !known;
     }
 
     /// The class's cell bits (see `masks`), built once a turn.
@@ -426,13 +482,25 @@ impl<'a> Know<'a> {
                     && self.t(t).carries.contains(&u)
                     && at(o.x, o.y).is_some_and(step_next)
             }),
-            Goal::Landing(g) | Goal::Inland(g) => {
+            Goal::Stale => {
+                let stale = |c: usize| self.stale.get(c).copied().unwrap_or(false);
+                (0..self.terrain.len())
+                    .filter(|&c| {
+                        mask[c] & RECV != 0
+                            && (stale(c)
+                                || self.nb[c].iter().any(|&n| n != NONE && stale(n as usize)))
+                    })
+                    .collect()
+            }
+            Goal::Landing(g) | Goal::Inland(g) | Goal::Search(g) => {
                 // Water next to land from which troops of type g reach a
                 // target (or unseen land), found from the troops' own
                 // field.
                 let reaches = |f: &Rc<Vec<i32>>| f.iter().any(|&d| d < FAR);
                 let field = if goal == Goal::Inland(g) {
                     self.field_ro(g, Goal::Unseen)
+                } else if goal == Goal::Search(g) {
+                    self.field_ro(g, Goal::Stale)
                 } else {
                     self.field_ro(g, Goal::Places)
                         .filter(reaches)
@@ -470,6 +538,7 @@ impl<'a> Know<'a> {
             Goal::Ferry(w) => Goal::Ferry(c(w)),
             Goal::Landing(g) => Goal::Landing(c(g)),
             Goal::Inland(g) => Goal::Inland(c(g)),
+            Goal::Search(g) => Goal::Search(c(g)),
             g => g,
         }
     }
@@ -491,6 +560,9 @@ impl<'a> Know<'a> {
         }
         if let Goal::Inland(g) = goal {
             self.field(g, Goal::Unseen);
+        }
+        if let Goal::Search(g) = goal {
+            self.field(g, Goal::Stale);
         }
         let mask = self.mask(u);
         let goals = self.goals(u, goal, &mask);
@@ -529,6 +601,17 @@ impl<'a> Know<'a> {
         let f = Rc::new(dist);
         self.fields.insert(key, f.clone());
         f
+    }
+
+    /// What ground units of type `t` aboard a ferry land for, in order:
+    /// places not ours, enemies, unseen land, and when the side hunts,
+    /// land out of sight for long (where the ferry brought them).
+    fn landing_goals(&self, t: usize) -> Vec<Goal> {
+        let mut goals = vec![Goal::Places, Goal::Foes(t), Goal::Unseen];
+        if self.hunting {
+            goals.push(Goal::Stale);
+        }
+        goals
     }
 
     /// The first field of `goals` that reaches `(x, y)`.
@@ -912,10 +995,7 @@ fn ground(p: &mut Plan<'_, '_>, rng: &mut GameRng) {
             .filter(|&j| k.own_types[j] != usize::MAX && k.kinds[k.own_types[j]] != Kind::Place);
     if aboard.is_some() {
         // Land on the neighbour nearest a target, if any leads anywhere.
-        let fields: Vec<Rc<Vec<i32>>> = [Goal::Places, Goal::Foes(t), Goal::Unseen]
-            .iter()
-            .map(|&g| k.field(t, g))
-            .collect();
+        let fields: Vec<Rc<Vec<i32>>> = k.landing_goals(t).iter().map(|&g| k.field(t, g)).collect();
         let mut best: Option<((i32, i32), (usize, i32))> = None;
         for (x, y) in k.neighbours(p.at.0, p.at.1) {
             if !k.can_step(t, x, y) {
@@ -1014,11 +1094,14 @@ fn ferry(p: &mut Plan<'_, '_>, rng: &mut GameRng) {
     let (x, y) = p.at;
     // A coast near a target; else the sea still unseen; else, every coast
     // seen, a coast behind which land is unseen.
-    let goals = [
+    let mut goals = vec![
         Goal::Landing(troops[0]),
         Goal::Unseen,
         Goal::Inland(troops[0]),
     ];
+    if p.k.hunting {
+        goals.push(Goal::Search(troops[0]));
+    }
     if let Some(f) = p.k.first_field(t, x, y, &goals) {
         p.walk(&f, rng, &|_, _, _| true);
     }
@@ -1043,13 +1126,16 @@ fn fighter(p: &mut Plan<'_, '_>, rng: &mut GameRng) {
         return;
     }
     let (x, y) = p.at;
-    let goals: &[Goal] = if p.k.kinds[t] == Kind::Sea {
-        &[Goal::Movers(t), Goal::Unseen, Goal::Foes(t)]
+    let mut goals = if p.k.kinds[t] == Kind::Sea {
+        vec![Goal::Movers(t), Goal::Unseen, Goal::Foes(t)]
     } else {
-        &[Goal::Foes(t), Goal::Unseen]
+        vec![Goal::Foes(t), Goal::Unseen]
     };
+    if p.k.hunting {
+        goals.push(Goal::Stale);
+    }
     let ok = p.in_range(shelter.clone());
-    if let Some(f) = p.k.first_field(t, x, y, goals) {
+    if let Some(f) = p.k.first_field(t, x, y, &goals) {
         p.walk(&f, rng, &ok);
     }
     if !p.attack() {
@@ -1155,11 +1241,17 @@ fn random_pick(_: &Know<'_>, _: &OwnUnit, options: &[usize], rng: &mut GameRng) 
 #[derive(Default)]
 pub struct Greedy {
     grid: Option<Grid>,
+    /// Per cell, the last turn the side had it in sight, kept from turn
+    /// to turn (the view shows only what is in sight now).
+    looked: Vec<i32>,
+    /// The side has seen a unit of another side that plays.
+    met: bool,
 }
 
 impl Bot<Xconq> for Greedy {
     fn orders(&mut self, _rules: &Xconq, v: &View, _seat: Seat, rng: &mut GameRng) -> Orders {
         let mut k = Know::new(v, &mut self.grid);
+        k.look(&mut self.looked, &mut self.met);
         let mut orders = Vec::new();
         let mut ferries = Vec::new();
         // Troops first (they board ferries and land before ferries sail),
@@ -1490,6 +1582,36 @@ mod tests {
         let n = o.iter().filter(|o| o.action == "move").count() as i32;
         let t = &v.types[1];
         assert!(n >= 1 && 18 - n >= need(t, 0, n), "{n} moves: {o:?}");
+    }
+
+    /// A side that met the enemy and then lost sight of every enemy unit
+    /// sends its idle scouts to look where it has not looked for long
+    /// (seed 79: 68 bombers idle for 700 turns while two enemy armour hid
+    /// on an island of ours); one that has met no enemy yet does not.
+    #[test]
+    fn a_side_that_lost_sight_of_the_enemy_sends_its_fighters_to_look() {
+        let units = vec![town(), own(2, "fighter", 3, 2, 9, 18, 1)];
+        let mut met = view(units.clone(), vec![foe_at("infantry", 3, 3)]);
+        met.turn = 1;
+        let mut lost = view(units, vec![]);
+        lost.turn = 1 + STALE;
+        let mut rng = GameRng::from_seed(1);
+        let mut bot = Greedy::default();
+        bot.orders(&Xconq::default(), &met, Seat(0), &mut rng);
+        let o = bot
+            .orders(&Xconq::default(), &lost, Seat(0), &mut rng)
+            .orders;
+        let moves: Vec<_> = o
+            .iter()
+            .filter(|o| o.unit == 2 && o.action == "move")
+            .collect();
+        assert!(!moves.is_empty(), "the fighter searches: {o:?}");
+        // A fresh bot on the same view has met no one: it keeps its fighter.
+        let mut fresh = Greedy::default();
+        let o = fresh
+            .orders(&Xconq::default(), &lost, Seat(0), &mut rng)
+            .orders;
+        assert!(o.iter().all(|o| o.unit != 2), "{o:?}");
     }
 
     #[test]
