@@ -18,6 +18,8 @@
 //!   legend): once the side has met an enemy and then lost sight of every
 //!   enemy unit, idle warships and aircraft search the cells out of sight
 //!   for `STALE` turns, and transports land troops where such land is.
+//!   (A bot made afresh each turn, as the host makes them, has met no one
+//!   and does not hunt.)
 //! * `random`: each unit with ACP tries a random step onto terrain it may
 //!   enter, or an attack on a neighbour; places build a random type; units
 //!   that must refuel go home like greedy's, so the random side does not
