@@ -1485,12 +1485,12 @@ mod tests {
                 ingame: true,
                 status: 0,
             }],
-            types: vec![
+            types: Arc::new(vec![
                 ty("infantry", true, [false, true], [6, 1, 1, 1, 0]),
                 ty("fighter", true, [true, true], [18, 0, 3, 1, 0]),
                 ty("transport", true, [true, false], [100, 0, 1, 1, 0]),
                 ty("town", false, [false, true], [200, 20, 0, 0, 0]),
-            ],
+            ]),
             tech: vec![0; 4],
             events: Default::default(),
             over: false,

@@ -67,7 +67,7 @@ pub fn view_text(v: &View) -> String {
         ));
     }
     line("types".into());
-    for t in &v.types {
+    for t in v.types.iter() {
         let enters: String = t
             .enters
             .iter()
@@ -226,7 +226,7 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
         units: Vec::new(),
         own: Vec::new(),
         sides: Vec::new(),
-        types: Vec::new(),
+        types: Default::default(),
         tech: Vec::new(),
         events: Default::default(),
         over: false,
@@ -280,7 +280,7 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
             }
             "types" => {
                 let mut f = Fields::new(n, l, 17);
-                v.types.push(TypeInfo {
+                std::sync::Arc::make_mut(&mut v.types).push(TypeInfo {
                     name: f.word("type name")?.to_string(),
                     symbol: f.word("symbol")?.to_string(),
                     acp: f.num("acp")?,

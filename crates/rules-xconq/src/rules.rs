@@ -248,6 +248,10 @@ pub struct Rules {
     /// Per unit type: some type auto-repairs it, and the largest range.
     pub auto_repair_range_of: Vec<i32>,
     pub globals: Globals,
+    /// The views' rules legend, made on first use and shared by every
+    /// view (it reads only the unit tables, which never change in play).
+    #[serde(skip)]
+    legend: std::sync::OnceLock<std::sync::Arc<Vec<crate::view::TypeInfo>>>,
 }
 
 /// The globals the rules read (§2.3).
@@ -422,7 +426,15 @@ impl Rules {
             max_vision_range,
             auto_repair_range_of,
             globals,
+            legend: Default::default(),
         }
+    }
+
+    /// The rules legend every view carries ([`crate::view::type_infos`]).
+    pub fn legend(&self) -> std::sync::Arc<Vec<crate::view::TypeInfo>> {
+        self.legend
+            .get_or_init(|| std::sync::Arc::new(crate::view::type_infos(self)))
+            .clone()
     }
 
     pub fn nu(&self) -> usize {

@@ -234,8 +234,9 @@ pub struct View {
     pub own: Vec<OwnUnit>,
     /// Every side, in order.
     pub sides: Vec<SideInfo>,
-    /// The unit types' public rules, in type order.
-    pub types: Vec<TypeInfo>,
+    /// The unit types' public rules, in type order (the same for every
+    /// view of a game, so shared).
+    pub types: Arc<Vec<TypeInfo>>,
     /// The side's technology level in each unit type (empty for a
     /// spectator).
     pub tech: Vec<i32>,
@@ -497,7 +498,7 @@ pub fn view(game: &str, r: &Rules, s: &State, side: Option<usize>) -> View {
         units,
         own,
         sides,
-        types: type_infos(r),
+        types: r.legend(),
         tech: if sees_all || public {
             Vec::new()
         } else {

@@ -66,7 +66,7 @@ fn older_view_files_still_read_with_the_defaults_of_their_time() {
         "the example's capital sees 2 cells"
     );
     let mut seeing_one = now.clone();
-    for t in &mut seeing_one.types {
+    for t in std::sync::Arc::make_mut(&mut seeing_one.types) {
         t.vision_range = 1;
     }
     let v2 = older_version(&v3, "xconq view 2", false);
