@@ -112,7 +112,7 @@ enum Goal {
     /// sight for `STALE` turns: where an enemy may hide.
     Stale,
     /// Cells next to land where troops of this type can reach a stale
-    /// cell: where a side that knows of no enemy lands troops to search.
+    /// cell: where a hunting side lands troops to search.
     Search(usize),
 }
 
@@ -174,7 +174,8 @@ struct Know<'a> {
     /// (empty: the bot does not keep track).
     stale: Vec<bool>,
     /// The side has met another side that plays but knows of none of
-    /// their units now: it searches stale cells with every unit.
+    /// their units now: idle warships and aircraft search stale cells,
+    /// ferries with nowhere else to go land troops next to stale land.
     hunting: bool,
 }
 
