@@ -1215,7 +1215,10 @@ fn greedy_pick(k: &Know<'_>, u: &OwnUnit, options: &[usize], rng: &mut GameRng) 
                 Kind::Sea if ferry && waiting > 0 && ferries * 4 < waiting + 2 => 90,
                 Kind::Sea if ferry => 0,
                 Kind::Sea => 12,
-                Kind::Air => 10,
+                // Few aircraft: a side rich in them holds its places but
+                // takes none, and games drag on (twice as many: 37.7 of 80
+                // games ended within 300 turns; 10: 48.8; 5: 52.7).
+                Kind::Air => 5,
                 _ => 0,
             };
             w * 100 / (10 + ty.cp.max(0) as u32)
