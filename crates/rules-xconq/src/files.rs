@@ -11,7 +11,9 @@ use engine::{FileProtocol, OrderIssue, Seat, SetupError, ViewFiles};
 
 use crate::orders::{Arg, Order, Orders};
 use crate::ruleset::{Game, Xconq};
-use crate::view::{AuxCell, OwnUnit, SeenEvent, SeenUnit, SideInfo, TypeInfo, View};
+use crate::view::{
+    AuxCell, OwnUnit, SeenEvent, SeenUnit, SideInfo, TypeInfo, View, DEFAULT_VISION_RANGE,
+};
 
 /// The view file's first line. Version 2 added the `HOLD` field of an own
 /// unit's line, version 3 the `VISION` field of a type's line;
@@ -300,7 +302,7 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
                     vision_range: if with_vision {
                         f.num("vision range")?
                     } else {
-                        1
+                        DEFAULT_VISION_RANGE
                     },
                 });
             }

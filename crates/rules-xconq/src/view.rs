@@ -139,13 +139,16 @@ pub struct TypeInfo {
     /// How far it sees, in cells (the module's `vision-range`): a unit
     /// covers every cell within this distance, and the side sees what
     /// moves there.
-    #[serde(default = "one")]
+    #[serde(default = "default_vision_range")]
     pub vision_range: i32,
 }
 
-/// The kernel's default vision range, for legends written without one.
-fn one() -> i32 {
-    1
+/// The kernel's default vision range: what a legend written without one
+/// (JSON without the field, a view file before version 3) means.
+pub const DEFAULT_VISION_RANGE: i32 = 1;
+
+fn default_vision_range() -> i32 {
+    DEFAULT_VISION_RANGE
 }
 
 /// A border (river) or connection (road) on a cell the seat has seen:
