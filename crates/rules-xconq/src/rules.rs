@@ -430,7 +430,7 @@ impl Rules {
         }
     }
 
-    /// The rules legend every view carries ([`crate::view::type_infos`]).
+    /// The rules legend every view carries, made once (by `view::type_infos`).
     pub fn legend(&self) -> std::sync::Arc<Vec<crate::view::TypeInfo>> {
         self.legend
             .get_or_init(|| std::sync::Arc::new(crate::view::type_infos(self)))

@@ -263,7 +263,7 @@ pub fn side_name(s: &State, side: usize) -> String {
 }
 
 /// The rules legend of the view.
-pub fn type_infos(r: &Rules) -> Vec<TypeInfo> {
+pub(crate) fn type_infos(r: &Rules) -> Vec<TypeInfo> {
     let cells: Vec<usize> = (0..r.nt())
         .filter(|&t| r.terrain_kind[t] == crate::rules::TerrainKind::Cell)
         .collect();
