@@ -1218,7 +1218,7 @@ fn greedy_pick(k: &Know<'_>, u: &OwnUnit, options: &[usize], rng: &mut GameRng) 
                 // Few aircraft: a side rich in them holds its places but
                 // takes none, and games drag on (mean games of 80 ended
                 // within 300 turns, by this weight: 20: 37.7; 10: 48.8;
-                // 5: 52.7; 3: 54.7; 2: 56.7; 1: 55.2; none: 52.7).
+                // 5: 52.7; 3: 54.7; 2: 56.7; 1: 55.2; 0: 52.7).
                 Kind::Air => 2,
                 _ => 0,
             };

@@ -262,7 +262,8 @@ pub fn side_name(s: &State, side: usize) -> String {
         .unwrap_or_else(|| format!("Side {side}"))
 }
 
-/// The rules legend of the view.
+/// The rules legend, built from the tables. Only `Rules::legend` calls
+/// it, once a game; every view shares that one copy.
 pub(crate) fn type_infos(r: &Rules) -> Vec<TypeInfo> {
     let cells: Vec<usize> = (0..r.nt())
         .filter(|&t| r.terrain_kind[t] == crate::rules::TerrainKind::Cell)
