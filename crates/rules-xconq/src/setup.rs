@@ -11,8 +11,9 @@ use crate::geometry::Area;
 use crate::history::History;
 use crate::kernel::K;
 use crate::rng::Xrandom;
-use crate::rules::Rules;
+use crate::rules::{Rules, TerrainKind};
 use crate::state::{Side, State, Unit, GAIN_INITIAL};
+use crate::synth::set_edge;
 use crate::views::SideVision;
 
 /// A side's texts from the module (§5.2).
@@ -71,6 +72,40 @@ pub fn empty_state(r: &Rules, area: Area, seed: i64) -> State {
     }
 }
 
+/// The module's border and connection layers (`aux-terrain`, §3.4). Each
+/// bit set on a cell is recorded on both cells of its edge, as the kernel
+/// keeps them, so a module that gives an edge on one side only plays the
+/// same from either side; a bit towards a cell outside the area is
+/// dropped. (Layers of other aux types are refused before setup:
+/// `support::check_world`.)
+fn aux_from_module(r: &Rules, interp: &Interp, s: &mut State) {
+    let area = s.area;
+    for (t, layer) in &interp.area.aux {
+        let edges = matches!(
+            r.terrain_kind.get(*t),
+            Some(TerrainKind::Border | TerrainKind::Connection)
+        );
+        if !edges || layer.len() != area.cells() {
+            continue;
+        }
+        let mut masks = vec![0u8; area.cells()];
+        for y in 0..area.height {
+            for x in 0..area.width {
+                if !area.in_area(x, y) {
+                    continue;
+                }
+                let bits = layer[area.index(x, y)];
+                for d in (0..6).filter(|d| bits & (1 << d) != 0) {
+                    set_edge(&mut masks, &area, x, y, d);
+                }
+            }
+        }
+        if masks.iter().any(|&m| m != 0) {
+            s.aux[*t] = masks;
+        }
+    }
+}
+
 /// Builds the state of §6.1 from a loaded module.
 pub fn from_module(r: &Rules, interp: &Interp, seed: i64) -> State {
     let area = Area {
@@ -84,6 +119,7 @@ pub fn from_module(r: &Rules, interp: &Interp, seed: i64) -> State {
             s.terrain[cell] = v.clamp(0, 255) as u8;
         }
     }
+    aux_from_module(r, interp, &mut s);
     for (i, side) in interp.sides.iter().enumerate() {
         let mut sd = new_side(r, side.id.max(0) as usize, area.cells());
         let [name, noun, plural, adjective, class] = side_texts(interp, i);

@@ -274,9 +274,24 @@ pub fn check_world(interp: &Interp, module: &str) -> Result<(), Error> {
             "the module gives no area terrain and no terrain percentile ranges to make a world from (only the fractal-percentile synthesis is played)",
         ));
     }
-    // The reader keeps the cell terrain of an area but not its other
-    // layers: a module that gives them would be played without them.
-    for layer in ["aux-terrain", "people-sides", "user"] {
+    // The reader keeps the area's cell terrain and its `aux-terrain`
+    // layers; a layer of an aux type that is neither a border nor a
+    // connection (a coating) has no rule here.
+    for (t, _) in &interp.area.aux {
+        let subtype = interp.type_int(Kind::Terrain, *t, "subtype");
+        if subtype != 1 && subtype != 2 {
+            let name = String::from_utf8_lossy(interp.type_str(Kind::Terrain, *t, "name"));
+            return Err(refuse(
+                interp,
+                module,
+                "aux-terrain",
+                &format!("its layer of `{name}` is played only for borders and connections, and `{name}` is neither"),
+            ));
+        }
+    }
+    // Its other layers are not kept: a module that gives them would be
+    // played without them.
+    for layer in ["people-sides", "user"] {
         if has_word(interp, layer) {
             return Err(refuse(
                 interp,

@@ -378,7 +378,7 @@ impl World<'_> {
 }
 
 /// Sets a border or connection bit on both cells of an edge (§3.4).
-fn set_edge(layer: &mut [u8], area: &Area, x: i32, y: i32, d: usize) {
+pub(crate) fn set_edge(layer: &mut [u8], area: &Area, x: i32, y: i32, d: usize) {
     if let Some((nx, ny)) = area.point_in_dir(x, y, d) {
         layer[area.index(x, y)] |= 1 << d;
         layer[area.index(nx, ny)] |= 1 << opposite(d);

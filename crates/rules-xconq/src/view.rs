@@ -440,7 +440,10 @@ pub fn view(game: &str, r: &Rules, s: &State, side: Option<usize>) -> View {
         .units
         .iter()
         .skip(1)
+        // A module's unit outside its area never enters play (it stays at
+        // (-1, -1)): no seat is shown it, so no bot orders it.
         .filter(|u| u.hp > 0 && !u.flushed && !public && (sees_all || u.side == sd))
+        .filter(|u| s.area.in_area(u.x, u.y))
         .map(|u| OwnUnit {
             id: u.id,
             utype: name_of(u.utype),

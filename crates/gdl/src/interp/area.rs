@@ -43,6 +43,12 @@ pub struct Area {
     /// Terrain type index per cell, `y*width + x`.
     pub terrain: Option<Vec<i32>>,
     pub elevations: Option<Vec<i16>>,
+    /// The `aux-terrain` layers read: per terrain type (by index, in the
+    /// order first read), its value per cell, `y*width + x` (for a border
+    /// or connection type, a mask of the six directions). Kept only for
+    /// an area of a valid size within the cell limit (the form does not
+    /// check the area, spec 4.8.3); dropped when the area is reshaped.
+    pub aux: Vec<(usize, Vec<i16>)>,
     /// Layers created so far (the area is checked when each is first made).
     created: Vec<String>,
 }
@@ -117,10 +123,33 @@ impl Interp {
         if self.area.terrain.is_some() && (w != self.area.width || h != self.area.height) {
             return Err(Error::kernel("attempt to resize world"));
         }
+        if w != self.area.width || h != self.area.height {
+            self.area.aux.clear();
+        }
         self.area.width = w;
         self.area.height = h;
         self.area.wrap = self.world.circumference == w;
         Ok(())
+    }
+
+    /// Where an `aux-terrain` layer of terrain type `t` is read to: its
+    /// layer, made (all 0) the first time, or nowhere when the area has no
+    /// valid size or is beyond the cell limit (7.5 does not check the area
+    /// for this layer, so neither is an error here).
+    fn aux_layer(&mut self, t: usize) -> Target {
+        if self.area.aux.iter().any(|(u, _)| *u == t) {
+            return Target::Aux(t);
+        }
+        let cells = self.area.cells();
+        let (w, h) = (self.area.width, self.area.height);
+        if cells == 0
+            || cells > self.options.limits.max_area_cells
+            || self.shape_problem(w, h).is_some()
+        {
+            return Target::Discard;
+        }
+        self.area.aux.push((t, vec![0; cells]));
+        Target::Aux(t)
     }
 
     /// The area check made when a layer is first created (spec 4.8.3).
@@ -260,10 +289,16 @@ impl Interp {
                     if v.as_type(kind).is_none() {
                         continue;
                     }
-                    if kind == Kind::Material {
+                    let target = if kind == Kind::Material {
                         self.create_layer("material", true)?;
-                    }
-                    self.read_layer(&vals[1..], Target::Discard)?;
+                        Target::Discard
+                    } else {
+                        match v.as_type(kind) {
+                            Some(t) => self.aux_layer(t),
+                            None => Target::Discard,
+                        }
+                    };
+                    self.read_layer(&vals[1..], target)?;
                 }
                 "features" => {
                     if let Some(specs) = vals.first() {

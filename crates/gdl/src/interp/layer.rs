@@ -1,7 +1,8 @@
 //! Reading one run-length-encoded layer of the area (gdl spec 4.8.2): the
 //! descriptors (`by-char`, `by-name`, `xform`, …), the row strings with counts,
-//! `*` values and `,`, and writing cells that lie in the area. Only terrain and
-//! elevations are kept; other layers are read for their warnings and dropped.
+//! `*` values and `,`, and writing cells that lie in the area. Terrain,
+//! elevations and `aux-terrain` layers (rivers, roads: the games play them)
+//! are kept; other layers are read for their warnings and dropped.
 
 use crate::error::Error;
 use crate::value::{Kind, Value};
@@ -13,6 +14,8 @@ use super::Interp;
 pub(crate) enum Target {
     Terrain,
     Elevation,
+    /// The `aux-terrain` layer of this terrain type (`Area::aux`).
+    Aux(usize),
     Discard,
 }
 
@@ -313,6 +316,13 @@ impl Interp {
                 if let Some(e) = &mut self.area.elevations {
                     if i < e.len() {
                         e[i] = v as i16;
+                    }
+                }
+            }
+            Target::Aux(t) => {
+                if let Some((_, layer)) = self.area.aux.iter_mut().find(|(u, _)| *u == t) {
+                    if let Some(c) = layer.get_mut(i) {
+                        *c = v as i16;
                     }
                 }
             }

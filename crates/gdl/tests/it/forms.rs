@@ -322,6 +322,53 @@ fn elevations_are_hashed() {
     assert!(r.dump.contains("elevation-layer-hash "));
 }
 
+/// A small world with a river type (a border) and a road type (a
+/// connection) for the `aux-terrain` tests.
+const AUX_TYPES: &str = "(unit-type a) (terrain-type sea) (terrain-type plains) \
+    (terrain-type river (subtype border)) (terrain-type road (subtype connection)) \
+    (world 4)";
+
+#[test]
+fn aux_terrain_layers_are_kept_per_type() {
+    // Spec 4.8.4: the layer is read like any other (run lengths, the default
+    // char codes: `a`+n is n, `:`+n is 30+n); rows from the top.
+    let src = format!(
+        "{AUX_TYPES}\n(area 4 3 (terrain \"4b\" \"4b\" \"4b\"))\n\
+         (area (aux-terrain river \"a:b2a\" \"4a\" \"c3a\"))\n\
+         (area (aux-terrain road \"4a\" \"a[2a\"))"
+    );
+    let loaded = common::load(&src);
+    assert!(loaded.fatal.is_none(), "{:?}", loaded.fatal);
+    let aux = &loaded.interp.area.aux;
+    let layer = |t: usize| aux.iter().find(|(u, _)| *u == t).map(|(_, l)| l.clone());
+    // Index y*width + x; the first row string is y = 2.
+    let river = layer(2).expect("the river layer");
+    assert_eq!(&river[8..12], &[0, 30, 1, 0], "top row");
+    assert_eq!(&river[4..8], &[0; 4]);
+    assert_eq!(&river[0..4], &[2, 0, 0, 0], "bottom row");
+    let road = layer(3).expect("the road layer");
+    assert_eq!(&road[4..8], &[0, 63, 0, 0]);
+    assert_eq!(aux.len(), 2);
+}
+
+#[test]
+fn aux_terrain_without_an_area_is_read_and_dropped() {
+    // The layer does not check the area (spec 4.8.3): no error, nothing kept.
+    let loaded = common::load(&format!("{AUX_TYPES}\n(area (aux-terrain river \"4b\"))"));
+    assert!(loaded.fatal.is_none(), "{:?}", loaded.fatal);
+    assert!(loaded.interp.area.aux.is_empty());
+    // A layer read before the area is reshaped belongs to the old shape.
+    let loaded = common::load(&format!(
+        "{AUX_TYPES}\n(area 4 3)\n(area (aux-terrain river \"4b\"))\n(area 5 3)"
+    ));
+    assert!(loaded.interp.area.aux.is_empty());
+    // An argument that is not an aux type's symbol: the property is ignored.
+    let loaded = common::load(&format!(
+        "{AUX_TYPES}\n(area 4 3)\n(area (aux-terrain 3 \"4b\"))"
+    ));
+    assert!(loaded.interp.area.aux.is_empty());
+}
+
 #[test]
 fn include_lists_and_variants_of_included_modules() {
     let files: [(&str, &[u8]); 3] = [

@@ -2,6 +2,7 @@
 //! (`../shared/corpus/xconq-play`), replayed draw by draw and action by
 //! action. Tests that need `../shared` say so in one line and pass without it.
 
+mod aux_layers;
 mod files;
 mod fixtures;
 mod frontier;

@@ -93,6 +93,16 @@ impl Run {
     }
 }
 
+/// Loads `src` as module `m` from a temporary folder (no library
+/// directories) and gives what was loaded, for tests of what the reader
+/// keeps beyond the dump.
+pub fn load(src: &str) -> gdl::Loaded {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let main = dir.path().join("m.g");
+    std::fs::write(&main, src).expect("write module");
+    gdl::load(main.to_str().expect("utf-8 temp path"), Options::default())
+}
+
 /// Loads `src` as module `m` from a temporary folder (no library directories).
 pub fn run(src: &str) -> Run {
     run_bytes(src.as_bytes())
