@@ -289,6 +289,16 @@ pub fn check_world(interp: &Interp, module: &str) -> Result<(), Error> {
             ));
         }
     }
+    // A world with no side in it (a map, maybe with independent units,
+    // made for games to include) has no one to play: 7.5 would make sides
+    // up for its players, which is not played here.
+    if interp.sides.len() <= 1 {
+        return Err(Error::Module {
+            module: module.to_string(),
+            message: "it gives a world but no sides, so no one plays it (a map that games include)"
+                .into(),
+        });
+    }
     // Its other layers are not kept: a module that gives them would be
     // played without them.
     for layer in ["people-sides", "user"] {
