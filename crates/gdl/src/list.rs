@@ -169,6 +169,14 @@ impl List {
         (from_base % size == 0 && index < values.len()).then_some(index)
     }
 
+    /// The place among this list's own items of value `index` of its block
+    /// (as [`List::block_index`] gives it), if it is one of them.
+    pub fn item_of_block_index(&self, index: usize) -> Option<usize> {
+        let start = self.start as usize;
+        let len = (self.len & !INTERIOR) as usize;
+        (start..start + len).contains(&index).then(|| index - start)
+    }
+
     fn block(&self) -> &Block {
         // SAFETY: a counted handle keeps its block alive; an interior one
         // lives inside its block's values, which are borrowed for as long

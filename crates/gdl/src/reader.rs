@@ -67,6 +67,46 @@ pub fn form_offsets(
     offsets
 }
 
+/// The offset of item `j` of the list the lexer is at (its `(` next),
+/// reading only as far as that item: what [`form_offsets`] gives for an
+/// item of a form's outermost list, without reading the rest of the form.
+/// Most messages point at such an item (a type's or a table's name), and a
+/// late type's warning in a big module used to read its whole declaration
+/// again. `None` when the input does not start with a list that long.
+pub fn item_offset(lexer: &mut Lexer, reading: bool, j: usize) -> Option<usize> {
+    if lexer.next_token().ok()?.kind != TokenKind::Open {
+        return None;
+    }
+    for k in 0..=j {
+        let tok = lexer.next_token().ok()?;
+        let mut kind = tok.kind;
+        // `'x` reads as `(quote x)`, which starts at the quote (when
+        // reading: in a skipped part a quote reads as nil by itself).
+        while reading && kind == TokenKind::Quote {
+            kind = lexer.next_token().ok()?.kind;
+        }
+        match kind {
+            TokenKind::Close | TokenKind::Eof => return None,
+            TokenKind::Open => {
+                let mut depth = 1;
+                while depth > 0 {
+                    match lexer.next_token().ok()?.kind {
+                        TokenKind::Open => depth += 1,
+                        TokenKind::Close => depth -= 1,
+                        TokenKind::Eof => return None,
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+        if k == j {
+            return Some(tok.start);
+        }
+    }
+    None
+}
+
 /// [`read_form`], and with `OFFSETS` the offsets of the block's values in
 /// `offsets`.
 fn read_form_with<const OFFSETS: bool>(

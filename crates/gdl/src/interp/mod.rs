@@ -589,12 +589,30 @@ impl Interp {
         let offsets = match &form.offsets {
             Some(offsets) => offsets,
             None => {
-                // Read the form again for its offsets, the first time a
-                // message about one of its parts needs them.
                 let bytes = self.files[form.file].bytes.clone();
                 let mut lexer = crate::lexer::Lexer::for_file(&bytes, LineCounters::default())
                     .with_max_token_len(self.options.limits.max_token_len);
                 lexer.resume_at(form.start);
+                // An item of the outermost list: read only as far as it.
+                if let Some(j) = form.list.item_of_block_index(index) {
+                    if let Some(offset) = crate::reader::item_offset(&mut lexer, form.reading, j) {
+                        if cfg!(debug_assertions) {
+                            lexer.resume_at(form.start);
+                            let all = crate::reader::form_offsets(
+                                &mut lexer,
+                                &mut self.symbols,
+                                form.reading,
+                                self.options.limits.max_depth,
+                            );
+                            debug_assert_eq!(all.get(index), Some(&(offset as u32)));
+                        }
+                        origin.offset = offset;
+                        return Some(origin);
+                    }
+                    lexer.resume_at(form.start);
+                }
+                // Else read the form again for its offsets, the first time
+                // a message about one of its parts needs them.
                 let offsets = crate::reader::form_offsets(
                     &mut lexer,
                     &mut self.symbols,

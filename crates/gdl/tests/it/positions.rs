@@ -149,3 +149,23 @@ fn names_are_pointed_at_where_the_warning_is_about_a_name() {
         ],
     );
 }
+
+/// A message about an item of a form's outermost list finds it by reading
+/// only as far as that item (skipping nested lists and quotes before it);
+/// debug builds check it against reading the whole form again.
+#[test]
+fn items_of_the_outermost_list_after_lists_and_quotes() {
+    let w = warnings(
+        "(unit-type a) (terrain-type t)\n(table mp-to-traverse (a t 1))\n\
+         (unit-type\n  b)\n\
+         (unit-type c\n  (help \"(not a list\") (hp-max (+ 1 2))\n  (bogus 1))\n",
+    );
+    contains_all(
+        &w,
+        &[
+            "m.g:4:3: warning: unit type `b` is declared after a table indexed by unit types was filled",
+            "4 |   b)\n  |   ^",
+            "m.g:7:3: warning: unit type `c` has no property named `bogus`",
+        ],
+    );
+}
