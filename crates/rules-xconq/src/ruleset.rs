@@ -555,9 +555,11 @@ impl Ruleset for Xconq {
             .map(|side| {
                 let mut ids = g.state.sides[side].units.clone();
                 ids.sort_unstable();
+                // Units a module places outside its area never play (see
+                // `view::view`): no seat has them.
                 ids.into_iter()
                     .map(|id| g.state.unit(id))
-                    .filter(|u| u.hp > 0 && !u.flushed)
+                    .filter(|u| u.hp > 0 && !u.flushed && g.state.area.in_area(u.x, u.y))
                     .map(|u| {
                         let mut extra = Map::new();
                         if u.hp != r.u.hp_max[u.utype] {

@@ -155,6 +155,17 @@ fn corpus_modules_with_drawn_rivers_and_roads_play() {
             m.resolve(None);
             super::invariants::check(m.state());
         }
+        // The record's units per seat leave out those off the world.
+        for seat_units in rules.units(m.state()) {
+            for u in seat_units {
+                let (x, y) = (u.assignment.x.as_i64(), u.assignment.y.as_i64());
+                assert!(
+                    x >= Some(0) && y >= Some(0),
+                    "{name}: unit {} at {x:?},{y:?}",
+                    u.id
+                );
+            }
+        }
         // Every seat's view and picture, and the spectator's, are made
         // (units off the world are in none of them).
         let drawing = xconq::picture::Drawing;
