@@ -72,26 +72,12 @@ fn a_module_s_river_and_road_layers_become_edge_masks_on_both_cells() {
 
 #[test]
 fn a_layer_of_a_coating_type_is_refused_with_its_place() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("coated.g"),
+    let err = super::setup_error(
+        "coated",
         "(unit-type a (acp-per-turn 1)) (terrain-type plains) (terrain-type snow (subtype coating))\n\
          (world 4)\n(area 4 3 (terrain \"4a\" \"4a\" \"4a\"))\n(side 1)\n(a 1 1 1)\n\
          (area (aux-terrain snow \"4b\"))\n",
-    )
-    .unwrap();
-    let rules = Xconq::new(xconq::library::Library::with_dirs([dir
-        .path()
-        .to_path_buf()]));
-    let setup = Setup {
-        scenario: "coated".into(),
-        seed: 1,
-        ..Setup::default()
-    };
-    let err = Match::start(Arc::new(rules), setup, false, None)
-        .err()
-        .expect("a coating layer is not played")
-        .to_string();
+    );
     assert!(err.contains("aux-terrain") && err.contains("snow"), "{err}");
     assert!(err.contains("coated.g:6"), "names the file and line: {err}");
 }

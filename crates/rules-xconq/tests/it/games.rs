@@ -117,24 +117,10 @@ fn the_playable_corpus_modules_play() {
 /// include) is refused with what it is, not played as an instant draw.
 #[test]
 fn a_world_without_sides_is_refused_as_a_map() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("map.g"),
+    let err = super::setup_error(
+        "map",
         "(unit-type a (acp-per-turn 1)) (terrain-type plains)\n\
          (world 4)\n(area 4 3 (terrain \"4a\" \"4a\" \"4a\"))\n",
-    )
-    .unwrap();
-    let rules = Xconq::new(xconq::library::Library::with_dirs([dir
-        .path()
-        .to_path_buf()]));
-    let setup = Setup {
-        scenario: "map".into(),
-        seed: 1,
-        ..Setup::default()
-    };
-    let err = Match::start(Arc::new(rules), setup, false, None)
-        .err()
-        .expect("a map without sides is not a game")
-        .to_string();
+    );
     assert!(err.contains("map") && err.contains("no sides"), "{err}");
 }

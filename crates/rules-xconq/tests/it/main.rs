@@ -30,3 +30,25 @@ pub fn drawn_units(svg: &str) -> Vec<i32> {
         })
         .collect()
 }
+
+/// Why module `name`, written with `text` into a folder of its own, does
+/// not set up as a game (panics if it does).
+pub fn setup_error(name: &str, text: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join(format!("{name}.g")), text).unwrap();
+    let library = xconq::library::Library::with_dirs([dir.path().to_path_buf()]);
+    let setup = engine::Setup {
+        scenario: name.into(),
+        seed: 1,
+        ..engine::Setup::default()
+    };
+    match engine::Match::start(
+        std::sync::Arc::new(xconq::Xconq::new(library)),
+        setup,
+        false,
+        None,
+    ) {
+        Ok(_) => panic!("module {name} set up"),
+        Err(e) => e.to_string(),
+    }
+}
