@@ -281,12 +281,19 @@ pub fn check_world(interp: &Interp, module: &str) -> Result<(), Error> {
         let subtype = interp.type_int(Kind::Terrain, *t, "subtype");
         if subtype != 1 && subtype != 2 {
             let name = String::from_utf8_lossy(interp.type_str(Kind::Terrain, *t, "name"));
-            return Err(refuse(
-                interp,
-                module,
-                "aux-terrain",
-                &format!("its layer of `{name}` is played only for borders and connections, and `{name}` is neither"),
-            ));
+            // Point at this type's layer when it is written the usual way.
+            let layer = format!("aux-terrain {name}");
+            let at = if has_word(interp, &layer) {
+                layer.as_str()
+            } else {
+                "aux-terrain"
+            };
+            return Err(Error::Unsupported {
+                module: module.to_string(),
+                setting: "aux-terrain".into(),
+                location: mention(interp, at),
+                why: format!("its layer of `{name}` is played only for borders and connections, and `{name}` is neither"),
+            });
         }
     }
     // A world with no side in it (a map, maybe with independent units,

@@ -285,18 +285,14 @@ impl Interp {
                     let Some(first @ Value::Sym(_)) = vals.first() else {
                         continue;
                     };
-                    let v = self.eval(first)?;
-                    if v.as_type(kind).is_none() {
+                    let Some(t) = self.eval(first)?.as_type(kind) else {
                         continue;
-                    }
+                    };
                     let target = if kind == Kind::Material {
                         self.create_layer("material", true)?;
                         Target::Discard
                     } else {
-                        match v.as_type(kind) {
-                            Some(t) => self.aux_layer(t),
-                            None => Target::Discard,
-                        }
+                        self.aux_layer(t)
                     };
                     self.read_layer(&vals[1..], target)?;
                 }

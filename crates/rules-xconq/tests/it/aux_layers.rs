@@ -75,11 +75,15 @@ fn a_layer_of_a_coating_type_is_refused_with_its_place() {
     let err = super::setup_error(
         "coated",
         "(unit-type a (acp-per-turn 1)) (terrain-type plains) (terrain-type snow (subtype coating))\n\
+         (terrain-type river (subtype border))\n\
          (world 4)\n(area 4 3 (terrain \"4a\" \"4a\" \"4a\"))\n(side 1)\n(a 1 1 1)\n\
-         (area (aux-terrain snow \"4b\"))\n",
+         (area (aux-terrain river \"4b\"))\n(area (aux-terrain snow \"4b\"))\n",
     );
     assert!(err.contains("aux-terrain") && err.contains("snow"), "{err}");
-    assert!(err.contains("coated.g:6"), "names the file and line: {err}");
+    assert!(
+        err.contains("coated.g:8:"),
+        "names the file and the line of its layer: {err}"
+    );
 }
 
 /// The corpus modules that play only since their area's river and road
