@@ -70,6 +70,7 @@ fn vocabulary() -> impl Strategy<Value = String> {
         "name",
         "terrain",
         "elevations",
+        "aux-terrain",
         "by-name",
         "by-char",
         "restrict",
