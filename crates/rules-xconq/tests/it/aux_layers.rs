@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use engine::{Match, Ruleset, Setup};
+use proptest::prelude::*;
 use xconq::geometry::{opposite, DX, DY};
 use xconq::rules::Rules;
 use xconq::state::State;
@@ -162,6 +163,70 @@ fn corpus_modules_with_drawn_rivers_and_roads_play() {
         for seat in m.awaiting().into_iter().map(Some).chain([None]) {
             let view = serde_json::to_value(m.view(seat)).unwrap();
             render::view_svg(&drawing, &view).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+    }
+}
+
+/// The character a layer row uses for value `v` (0..64) by default (gdl
+/// spec 4.8.2: `a` + v up to 29, then `:` + v − 30).
+fn code(v: u8) -> char {
+    if v < 30 {
+        char::from(b'a' + v)
+    } else {
+        char::from(b':' + v - 30)
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, .. ProptestConfig::default() })]
+
+    /// Any river layer, on a wrapping or a hexagonal area: every bit given
+    /// towards a cell of the area is on both cells of its edge, and no
+    /// other bit is set.
+    #[test]
+    fn any_layer_gives_paired_edges_and_only_the_given_ones(
+        (w, h, wrap, values) in (3i32..9, 3i32..7, any::<bool>()).prop_flat_map(|(w, h, wrap)| {
+            (
+                Just(w),
+                Just(h),
+                Just(wrap),
+                proptest::collection::vec(0u8..64, (w * h) as usize),
+            )
+        })
+    ) {
+        // Rows top first: value of (x, y) at values[y * w + x].
+        let rows: Vec<String> = (0..h)
+            .rev()
+            .map(|y| {
+                let row: String = (0..w).map(|x| code(values[(y * w + x) as usize])).collect();
+                format!("\"{row}\"")
+            })
+            .collect();
+        let terrain: Vec<String> = (0..h).map(|_| format!("\"{w}a\"")).collect();
+        let (r, s) = state_of(&format!(
+            "(unit-type a) (terrain-type plains) (terrain-type river (subtype border))\n\
+             (world {})\n(area {w} {h} (terrain {}))\n(area (aux-terrain river {}))",
+            if wrap { w } else { 10 * w },
+            terrain.join(" "),
+            rows.join(" ")
+        ));
+        let t = r.terrain_names.iter().position(|n| n == "river").unwrap();
+        let a = s.area;
+        prop_assert!(edges_are_paired(&s, t));
+        let given = |x: i32, y: i32, d: usize| a.in_area(x, y) && values[(y * w + x) as usize] & (1 << d) != 0;
+        for y in 0..h {
+            for x in (0..w).filter(|&x| a.in_area(x, y)) {
+                for d in 0..6 {
+                    let (nx, ny) = (a.wrapx(x + DX[d]), y + DY[d]);
+                    let edge = a.in_area(nx, ny);
+                    let want = edge && (given(x, y, d) || given(nx, ny, opposite(d)));
+                    prop_assert_eq!(
+                        s.aux_at(t, x, y) & (1 << d) != 0,
+                        want,
+                        "cell {},{} bit {}", x, y, d
+                    );
+                }
+            }
         }
     }
 }
