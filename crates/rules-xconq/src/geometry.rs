@@ -30,6 +30,15 @@ pub fn opposite(d: usize) -> usize {
     (d + 3) % 6
 }
 
+/// Sets a border or connection bit (§3.4) on both cells of the edge from
+/// (x, y) in direction d; nothing when the neighbour is outside the area.
+pub fn set_edge(layer: &mut [u8], area: &Area, x: i32, y: i32, d: usize) {
+    if let Some((nx, ny)) = area.point_in_dir(x, y, d) {
+        layer[area.index(x, y)] |= 1 << d;
+        layer[area.index(nx, ny)] |= 1 << opposite(d);
+    }
+}
+
 /// The area's shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Area {

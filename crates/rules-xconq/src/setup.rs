@@ -7,13 +7,12 @@
 
 use gdl::Interp;
 
-use crate::geometry::Area;
+use crate::geometry::{set_edge, Area};
 use crate::history::History;
 use crate::kernel::K;
 use crate::rng::Xrandom;
 use crate::rules::{Rules, TerrainKind};
 use crate::state::{Side, State, Unit, GAIN_INITIAL};
-use crate::synth::set_edge;
 use crate::views::SideVision;
 
 /// A side's texts from the module (§5.2).

@@ -302,7 +302,7 @@ pub fn check_world(interp: &Interp, module: &str) -> Result<(), Error> {
     if interp.sides.len() <= 1 {
         return Err(Error::Module {
             module: module.to_string(),
-            message: "it gives a world but no sides, so no one plays it (a map that games include)"
+            message: "it gives a world but no sides, so no one plays it (a map that games include): play a module that includes it, or declare sides in it with `(side 1 …)`"
                 .into(),
         });
     }

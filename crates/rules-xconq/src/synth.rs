@@ -43,7 +43,7 @@ use gdl::value::{Kind, Value};
 use gdl::Interp;
 use serde::{Deserialize, Serialize};
 
-use crate::geometry::{opposite, Area};
+use crate::geometry::{set_edge, Area};
 use crate::kernel::K;
 use crate::names::{pick_entries, side_library, LibraryEntry, Namers};
 use crate::rules::{Rules, TerrainKind};
@@ -374,14 +374,6 @@ impl World<'_> {
             Some(s) => t == s || self.set.alt_max[t] <= self.set.alt_min[s],
             None => self.set.river_chance[t] == 0 && self.set.alt_max[t] <= 70,
         }
-    }
-}
-
-/// Sets a border or connection bit on both cells of an edge (§3.4).
-pub(crate) fn set_edge(layer: &mut [u8], area: &Area, x: i32, y: i32, d: usize) {
-    if let Some((nx, ny)) = area.point_in_dir(x, y, d) {
-        layer[area.index(x, y)] |= 1 << d;
-        layer[area.index(nx, ny)] |= 1 << opposite(d);
     }
 }
 

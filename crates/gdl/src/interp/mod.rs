@@ -592,34 +592,29 @@ impl Interp {
                 let bytes = self.files[form.file].bytes.clone();
                 let mut lexer = crate::lexer::Lexer::for_file(&bytes, LineCounters::default())
                     .with_max_token_len(self.options.limits.max_token_len);
-                lexer.resume_at(form.start);
-                // An item of the outermost list: read only as far as it.
+                let (start, reading) = (form.start, form.reading);
+                let max_depth = self.options.limits.max_depth;
+                // The offsets of all the form's values, read again.
+                let reread = |lexer: &mut crate::lexer::Lexer<'_>, symbols: &mut Symbols| {
+                    lexer.resume_at(start);
+                    crate::reader::form_offsets(lexer, symbols, reading, max_depth)
+                };
+                // An item of the outermost list: read only as far as it
+                // (debug builds check it against reading the whole form).
                 if let Some(j) = form.list.item_of_block_index(index) {
-                    if let Some(offset) = crate::reader::item_offset(&mut lexer, form.reading, j) {
-                        if cfg!(debug_assertions) {
-                            lexer.resume_at(form.start);
-                            let all = crate::reader::form_offsets(
-                                &mut lexer,
-                                &mut self.symbols,
-                                form.reading,
-                                self.options.limits.max_depth,
-                            );
-                            debug_assert_eq!(all.get(index), Some(&(offset as u32)));
-                        }
+                    lexer.resume_at(start);
+                    if let Some(offset) = crate::reader::item_offset(&mut lexer, reading, j) {
+                        debug_assert_eq!(
+                            reread(&mut lexer, &mut self.symbols).get(index),
+                            Some(&(offset as u32))
+                        );
                         origin.offset = offset;
                         return Some(origin);
                     }
-                    lexer.resume_at(form.start);
                 }
                 // Else read the form again for its offsets, the first time
                 // a message about one of its parts needs them.
-                let offsets = crate::reader::form_offsets(
-                    &mut lexer,
-                    &mut self.symbols,
-                    form.reading,
-                    self.options.limits.max_depth,
-                );
-                form.offsets.insert(offsets)
+                form.offsets.insert(reread(&mut lexer, &mut self.symbols))
             }
         };
         if let Some(&offset) = offsets.get(index).filter(|&&o| o != u32::MAX) {

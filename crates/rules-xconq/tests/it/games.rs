@@ -96,24 +96,7 @@ fn the_playable_corpus_modules_play() {
             Err(e) => panic!("{name}: {e}"),
         };
         assert!(!m.awaiting().is_empty(), "{name}: no seat plays");
-        let mut bot = rules.bot("greedy").unwrap();
-        let mut rng = engine::GameRng::from_seed(5);
-        for _ in 0..5 {
-            if m.outcome().is_some() {
-                break;
-            }
-            for seat in m.awaiting() {
-                let view = m.view(Some(seat));
-                let o = bot.orders(&rules, &view, seat, &mut rng);
-                m.submit(seat, o)
-                    .unwrap_or_else(|e| panic!("{name}: {e:?}"));
-            }
-            m.resolve(None);
-            super::invariants::check(m.state());
-            for seat in m.awaiting() {
-                super::invariants::no_fog_leak(m.state(), &m.view(Some(seat)), seat.0 + 1);
-            }
-        }
+        super::greedy_turns(&rules, &mut m, 5, 5, name);
     }
 }
 

@@ -75,7 +75,7 @@ pub fn check(g: &Game) {
 }
 
 /// No unit of another side reaches the view unless the side holds a view of
-/// it; with the `see-all` option (every side sees everything, D14) the view
+/// it, and no own unit off the world does; with the `see-all` option (every side sees everything, D14) the view
 /// shows instead every unit of the other sides in the world where it is.
 pub fn no_fog_leak(g: &Game, v: &View, side: usize) {
     let vision = &g.state.sides[side].vision;
@@ -118,6 +118,13 @@ pub fn no_fog_leak(g: &Game, v: &View, side: usize) {
             g.state.unit(u.id).side,
             side,
             "side {side} is shown unit {} in full",
+            u.id
+        );
+        // A module's unit outside its area (`ww2s-pac-41` cuts the Pacific
+        // out of `earth-1deg`) never plays, so no seat is shown it.
+        assert!(
+            g.state.area.in_area(u.x, u.y),
+            "side {side} is shown unit {} off the world",
             u.id
         );
     }

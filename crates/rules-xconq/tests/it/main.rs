@@ -52,3 +52,36 @@ pub fn setup_error(name: &str, text: &str) -> String {
         Err(e) => e.to_string(),
     }
 }
+
+/// Plays up to `turns` turns of `m` with the greedy bot on every seat
+/// (generator seeded with `seed`): each seat's view keeps the fog rule
+/// before it orders and at the end, and the invariants hold after every
+/// turn. `name` labels a failure.
+pub fn greedy_turns(
+    rules: &std::sync::Arc<xconq::Xconq>,
+    m: &mut engine::Match<xconq::Xconq>,
+    turns: usize,
+    seed: u64,
+    name: &str,
+) {
+    use engine::Ruleset;
+    let mut bot = rules.bot("greedy").unwrap();
+    let mut rng = engine::GameRng::from_seed(seed);
+    for _ in 0..turns {
+        if m.outcome().is_some() {
+            break;
+        }
+        for seat in m.awaiting() {
+            let view = m.view(Some(seat));
+            invariants::no_fog_leak(m.state(), &view, seat.0 + 1);
+            let o = bot.orders(rules, &view, seat, &mut rng);
+            m.submit(seat, o)
+                .unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        }
+        m.resolve(None);
+        invariants::check(m.state());
+    }
+    for seat in m.awaiting() {
+        invariants::no_fog_leak(m.state(), &m.view(Some(seat)), seat.0 + 1);
+    }
+}
