@@ -19,7 +19,14 @@
 //!   enemy unit, idle warships and aircraft search the cells out of sight
 //!   for `STALE` turns, and transports land troops where such land is.
 //!   (A bot made afresh each turn, as the host makes them, has met no one
-//!   and does not hunt.)
+//!   and does not hunt.) From turn `DEVELOP_FROM` (300) on, places that can
+//!   develop a type their side cannot build yet (in standard, cities and
+//!   the nuclear bomb) do so instead of building; once the side can build
+//!   it, places build a few while fewer of them are about than places of
+//!   the others in view, and each makes for the nearest such place and
+//!   blows up the biggest one next to it (or a stack of three or more
+//!   enemy units; any enemy unit when no place is known), never a cell
+//!   holding a unit of ours.
 //! * `random`: each unit with ACP tries a random step onto terrain it may
 //!   enter, or an attack on a neighbour; places build a random type; units
 //!   that must refuel go home like greedy's, so the random side does not
@@ -75,6 +82,8 @@ enum Kind {
     Sea,
     /// Moves over both (and may pass over places).
     Air,
+    /// Detonates: blows up what stands in a cell.
+    Blast,
     /// Neither hits, captures nor carries: nothing a bot does with it.
     Other,
 }
@@ -114,10 +123,23 @@ enum Goal {
     /// Cells next to land where troops of this type can reach a stale
     /// cell: where a hunting side lands troops to search.
     Search(usize),
+    /// Places of other sides that play (not independent ones): what a
+    /// unit that detonates makes for.
+    Targets,
+    /// Any unit of another side that plays, in the open.
+    Enemies,
 }
 
 /// Turns after which a cell out of sight may hide an enemy again.
 const STALE: i32 = 20;
+
+/// The turn from which places develop types their side cannot build yet
+/// (in standard, cities and the nuclear bomb): a game that has gone on
+/// this long is a stalemate more often than not, and bombs break it. From
+/// the first turn it costs more games than it ends (the city builds
+/// nothing for 20–60 turns, and bombs destroy the places troops would
+/// take); see docs/xconq-decisions.md.
+const DEVELOP_FROM: i32 = 300;
 
 const FAR: i32 = i32::MAX;
 const UNSEEN: u8 = u8::MAX;
@@ -462,6 +484,18 @@ impl<'a> Know<'a> {
         };
         match goal {
             Goal::Places => foes(&|t| self.kinds[t] == Kind::Place),
+            Goal::Targets => (0..v.units.len())
+                .filter(|&i| {
+                    self.is_foe(i)
+                        && v.units[i].side != 0
+                        && self.kinds[self.seen_types[i]] == Kind::Place
+                })
+                .filter_map(|i| at(v.units[i].x, v.units[i].y))
+                .collect(),
+            Goal::Enemies => (0..v.units.len())
+                .filter(|&i| self.is_foe(i) && v.units[i].side != 0)
+                .filter_map(|i| at(v.units[i].x, v.units[i].y))
+                .collect(),
             Goal::Foes(h) => foes(&|t| self.t(h).hits.contains(&t)),
             Goal::Movers(h) => {
                 foes(&|t| self.t(h).hits.contains(&t) && self.kinds[t] != Kind::Place)
@@ -662,6 +696,9 @@ impl Grid {
 fn kind_of(t: &TypeInfo, land: &[bool]) -> Kind {
     if !t.mobile {
         return Kind::Place;
+    }
+    if t.detonates {
+        return Kind::Blast;
     }
     if t.hits.is_empty() && t.captures.is_empty() && t.carries.is_empty() {
         return Kind::Other;
@@ -981,6 +1018,7 @@ fn greedy_unit<'a>(k: &mut Know<'a>, i: usize, out: &mut Vec<Order>, rng: &mut G
                 fighter(&mut p, rng);
             }
         }
+        Kind::Blast => blast(&mut p, rng),
         Kind::Place | Kind::Other => {}
     }
 }
@@ -1160,9 +1198,85 @@ fn fighter(p: &mut Plan<'_, '_>, rng: &mut GameRng) {
     }
 }
 
-/// The build of a place: go on with what is inside it, or start a type
-/// picked by `pick` among those it can build.
-fn place_orders(k: &Know<'_>, i: usize, rng: &mut GameRng, pick: &Pick) -> Option<Order> {
+/// A unit that detonates: blows up the cell next to it (or its own) that
+/// holds the biggest place (most hit points) of another side that plays,
+/// or several of their units,
+/// when no unit of ours stands there; otherwise makes for the nearest
+/// such place. With none known it waits where it is.
+fn blast(p: &mut Plan<'_, '_>, rng: &mut GameRng) {
+    let (x, y) = p.at;
+    let target = p.k.first_field(p.t, x, y, &[Goal::Targets]);
+    let any = target.is_none();
+    if p.detonate(any) {
+        return;
+    }
+    let f = target.or_else(|| p.k.first_field(p.t, x, y, &[Goal::Enemies, Goal::Unseen]));
+    if let Some(f) = f {
+        p.walk(&f, rng, &|_, _, _| true);
+        p.detonate(any);
+    }
+}
+
+impl Plan<'_, '_> {
+    /// Orders a detonation at the best cell within one step (see
+    /// [`blast`]). Returns whether it did.
+    fn detonate(&mut self, any: bool) -> bool {
+        let k = &*self.k;
+        if self.acp <= 0 {
+            return false;
+        }
+        let side = k.v.side;
+        let mut best: Option<((i32, usize), (i32, i32))> = None;
+        let mut cells: Vec<(i32, i32)> = k.neighbours(self.at.0, self.at.1).collect();
+        cells.push(self.at);
+        for (x, y) in cells {
+            let ours =
+                k.v.own
+                    .iter()
+                    .any(|o| o.id != self.u.id && o.x == x && o.y == y);
+            if ours {
+                continue;
+            }
+            let (mut places, mut units) = (0i32, 0usize);
+            for (i, e) in k.v.units.iter().enumerate() {
+                if e.side == side || e.side == 0 || e.x != x || e.y != y {
+                    continue;
+                }
+                units += 1;
+                let et = k.seen_types[i];
+                if et != usize::MAX && k.kinds[et] == Kind::Place {
+                    // The biggest place first (a city before a town).
+                    places += k.t(et).hp.max(1);
+                }
+            }
+            if places == 0 && units < 3 && !(any && units > 0) {
+                continue;
+            }
+            let key = (places, units);
+            if best.is_none_or(|(b, _)| key > b) {
+                best = Some((key, (x, y)));
+            }
+        }
+        let Some((_, (x, y))) = best else {
+            return false;
+        };
+        self.out
+            .push(order(self.u.id, "detonate", vec![num(x), num(y), num(0)]));
+        self.acp = 0;
+        true
+    }
+}
+
+/// The build of a place: go on with what is inside it, develop a type the
+/// side cannot build yet (when `develop`, and the place can), or start a
+/// type picked by `pick` among those it can build.
+fn place_orders(
+    k: &Know<'_>,
+    i: usize,
+    rng: &mut GameRng,
+    pick: &Pick,
+    develop: bool,
+) -> Option<Order> {
     let u = &k.v.own[i];
     let t = k.own_types[i];
     if u.acp <= 0 || !u.complete || k.t(t).builds.is_empty() {
@@ -1171,12 +1285,28 @@ fn place_orders(k: &Know<'_>, i: usize, rng: &mut GameRng, pick: &Pick) -> Optio
     if let Some(w) = k.v.own.iter().find(|o| o.transport == u.id && !o.complete) {
         return Some(order(u.id, "build", vec![num(w.id)]));
     }
+    let tech = |b: usize| k.v.tech.get(b).copied().unwrap_or(0);
+    if develop && k.v.turn >= DEVELOP_FROM {
+        let wanted = k
+            .t(t)
+            .develops
+            .iter()
+            .find(|&&d| d < k.kinds.len() && tech(d) < k.t(d).tech_to_build);
+        if let Some(&d) = wanted {
+            return Some(order(u.id, "develop", vec![Arg::Name(k.t(d).name.clone())]));
+        }
+    }
     let options: Vec<usize> = k
         .t(t)
         .builds
         .iter()
         .copied()
-        .filter(|&b| b < k.kinds.len() && k.kinds[b] != Kind::Other && k.kinds[b] != Kind::Place)
+        .filter(|&b| {
+            b < k.kinds.len()
+                && k.kinds[b] != Kind::Other
+                && k.kinds[b] != Kind::Place
+                && tech(b) >= k.t(b).tech_to_build
+        })
         .collect();
     let b = pick(k, u, &options, rng)?;
     Some(order(
@@ -1201,6 +1331,18 @@ fn greedy_pick(k: &Know<'_>, u: &OwnUnit, options: &[usize], rng: &mut GameRng) 
             })
             .count();
     let waiting = k.waiting.len();
+    // Units that detonate only while fewer are about than the places of
+    // other sides in view (they wait where they stand with none known).
+    let targets = (0..k.v.units.len())
+        .filter(|&i| {
+            k.is_foe(i) && k.v.units[i].side != 0 && k.kinds[k.seen_types[i]] == Kind::Place
+        })
+        .count();
+    let blasts = k
+        .own_types
+        .iter()
+        .filter(|&&t| t != usize::MAX && k.kinds[t] == Kind::Blast)
+        .count();
     let weights: Vec<u32> = options
         .iter()
         .map(|&b| {
@@ -1220,6 +1362,8 @@ fn greedy_pick(k: &Know<'_>, u: &OwnUnit, options: &[usize], rng: &mut GameRng) 
                 // within 300 turns, by this weight: 20: 37.7; 10: 48.8;
                 // 5: 52.7; 3: 54.7; 2: 56.7; 1: 55.2; 0: 52.7).
                 Kind::Air => 2,
+                Kind::Blast if blasts >= targets => 0,
+                Kind::Blast => 30,
                 _ => 0,
             };
             w * 100 / (10 + ty.cp.max(0) as u32)
@@ -1289,7 +1433,7 @@ impl Bot<Xconq> for Greedy {
             if t == usize::MAX || !u.complete || u.acp <= 0 {
                 continue;
             }
-            if matches!(k.kinds[t], Kind::Air | Kind::Sea) && !ferries.contains(&i) {
+            if matches!(k.kinds[t], Kind::Air | Kind::Sea | Kind::Blast) && !ferries.contains(&i) {
                 greedy_unit(&mut k, i, &mut orders, rng);
             }
         }
@@ -1300,7 +1444,7 @@ impl Bot<Xconq> for Greedy {
         for i in 0..v.own.len() {
             let t = k.own_types[i];
             if t != usize::MAX && k.kinds[t] == Kind::Place {
-                if let Some(o) = place_orders(&k, i, rng, &greedy_pick) {
+                if let Some(o) = place_orders(&k, i, rng, &greedy_pick, true) {
                     builds.push(o);
                 }
             }
@@ -1342,7 +1486,7 @@ impl Bot<Xconq> for Random {
                 continue;
             }
             if k.kinds[t] == Kind::Place {
-                if let Some(o) = place_orders(&k, i, rng, &random_pick) {
+                if let Some(o) = place_orders(&k, i, rng, &random_pick, false) {
                     orders.push(o);
                 }
                 continue;
@@ -1436,6 +1580,9 @@ mod tests {
             uses_per_move: vec![fuel[3]],
             uses_per_attack: vec![fuel[4]],
             vision_range: 1,
+            develops: vec![],
+            tech_to_build: 0,
+            detonates: false,
         }
     }
 
@@ -1746,5 +1893,138 @@ mod tests {
                 .inside_area(*x as i32, *y as i32));
             }
         }
+    }
+
+    /// The view with a fifth type, a bomb that detonates, which towns
+    /// develop and build once the side's technology in it reaches 60 (as
+    /// cities and the nuclear bomb in standard); the side's technology in
+    /// it is `tech`.
+    fn with_bomb(mut v: View, tech: i32) -> View {
+        let types = Arc::make_mut(&mut v.types);
+        let mut bomb = ty("bomb", true, [true, true], [0, 0, 0, 0, 0]);
+        bomb.hits.clear();
+        bomb.detonates = true;
+        bomb.tech_to_build = 60;
+        types.push(bomb);
+        types[3].develops = vec![4];
+        types[3].builds.push(4);
+        v.tech = vec![0, 0, 0, 0, tech];
+        v
+    }
+
+    /// A unit of `side` with id `id` seen this turn at (x, y).
+    fn seen(id: i32, utype: &str, side: usize, x: i32, y: i32) -> SeenUnit {
+        SeenUnit {
+            id,
+            side,
+            ..foe_at(utype, x, y)
+        }
+    }
+
+    #[test]
+    fn a_long_game_makes_a_city_develop_what_its_side_cannot_build_yet() {
+        let mut t = town();
+        t.acp = 1;
+        let develops = |turn: i32, tech: i32| {
+            let mut v = with_bomb(view(vec![t.clone()], vec![]), tech);
+            v.turn = turn;
+            let o = orders_of(&v, 1);
+            assert_eq!(o.len(), 1, "{o:?}");
+            o[0].action == "develop"
+        };
+        // Before `DEVELOP_FROM` the town builds as always.
+        assert!(!develops(DEVELOP_FROM - 1, 0));
+        let mut v = with_bomb(view(vec![t.clone()], vec![]), 0);
+        v.turn = DEVELOP_FROM;
+        assert_eq!(
+            orders_of(&v, 1)[0].args,
+            vec![Arg::Name("bomb".into())],
+            "it develops the bomb"
+        );
+        // Enough technology: it builds again, and never a bomb with no
+        // place of another side known.
+        for seed in 0..20 {
+            v.tech[4] = 60;
+            let mut rng = GameRng::from_seed(seed);
+            let o = Greedy::default().orders(&Xconq::default(), &v, Seat(0), &mut rng);
+            assert_eq!(o.orders[0].action, "create-in");
+            assert_ne!(o.orders[0].args[0], Arg::Name("bomb".into()));
+        }
+        assert!(!develops(DEVELOP_FROM + 100, 60));
+        // Nor does the random bot develop.
+        let mut rng = GameRng::from_seed(1);
+        let o = Random::default().orders(&Xconq::default(), &v, Seat(0), &mut rng);
+        assert!(o.orders.iter().all(|o| o.action != "develop"));
+    }
+
+    #[test]
+    fn a_bomb_blows_up_the_enemy_place_next_to_it() {
+        let bomb = own(5, "bomb", 6, 2, 1, 0, 0);
+        let at = |o: &Order| (o.action.clone(), o.args.clone());
+        let detonate = |x: i32, y: i32| ("detonate".to_string(), vec![num(x), num(y), num(0)]);
+        // Another side's town next to it: blown up.
+        let v = with_bomb(view(vec![bomb.clone()], vec![seen(9, "town", 2, 7, 2)]), 60);
+        let o = orders_of(&v, 5);
+        assert_eq!(o.iter().map(at).collect::<Vec<_>>(), vec![detonate(7, 2)]);
+        // An independent town next to it is no target, nor is a lone
+        // enemy infantry while another side's town is known: it makes for
+        // that town.
+        let v = with_bomb(
+            view(
+                vec![bomb.clone()],
+                vec![
+                    seen(9, "town", 0, 5, 2),
+                    seen(10, "infantry", 2, 6, 1),
+                    seen(11, "town", 2, 8, 3),
+                ],
+            ),
+            60,
+        );
+        let o = orders_of(&v, 5);
+        assert_eq!(o.len(), 1, "{o:?}");
+        assert_eq!(o[0].action, "move");
+        // A stack of three enemy units next to it is worth a bomb.
+        let v = with_bomb(
+            view(
+                vec![bomb.clone()],
+                vec![
+                    seen(10, "infantry", 2, 6, 3),
+                    seen(11, "infantry", 2, 6, 3),
+                    seen(12, "fighter", 2, 6, 3),
+                    seen(13, "town", 2, 8, 4),
+                ],
+            ),
+            60,
+        );
+        assert_eq!(
+            orders_of(&v, 5).iter().map(at).collect::<Vec<_>>(),
+            vec![detonate(6, 3)]
+        );
+        // With no place of another side known, any of their units will
+        // do; with none at all, it makes for unseen cells.
+        let v = with_bomb(
+            view(vec![bomb.clone()], vec![seen(10, "infantry", 2, 6, 3)]),
+            60,
+        );
+        assert_eq!(
+            orders_of(&v, 5).iter().map(at).collect::<Vec<_>>(),
+            vec![detonate(6, 3)]
+        );
+    }
+
+    #[test]
+    fn a_bomb_never_blows_up_a_cell_holding_units_of_ours() {
+        // Old images show three enemy units where our infantry stands now,
+        // and our town holds the bomb: neither cell is blown up.
+        let mut old: Vec<SeenUnit> = (10..13).map(|id| seen(id, "infantry", 2, 4, 2)).collect();
+        for u in &mut old {
+            u.date = 1;
+        }
+        let bomb = own(5, "bomb", 3, 2, 1, 0, 1);
+        let v = with_bomb(
+            view(vec![town(), bomb, own(6, "infantry", 4, 2, 0, 6, 0)], old),
+            60,
+        );
+        assert!(orders_of(&v, 5).iter().all(|o| o.action != "detonate"));
     }
 }

@@ -16,10 +16,14 @@ use crate::view::{
 };
 
 /// The view file's first line. Version 2 added the `HOLD` field of an own
-/// unit's line, version 3 the `VISION` field of a type's line;
-/// [`parse_view`] still reads versions 1 (every unit not held) and 2 (every
-/// type seeing 1 cell, the kernel's default).
-pub const VIEW_HEADER: &str = "xconq view 3";
+/// unit's line, version 3 the `VISION` field of a type's line, version 4
+/// its `DEVELOPS`, `TECH` and `DETONATES` fields; [`parse_view`] still
+/// reads versions 1 (every unit not held), 2 (every type seeing 1 cell,
+/// the kernel's default) and 3 (no type developing, needing technology or
+/// detonating).
+pub const VIEW_HEADER: &str = "xconq view 4";
+/// The first line of a view file written before the `DEVELOPS` field.
+const VIEW_HEADER_3: &str = "xconq view 3";
 /// The first line of a view file written before the `VISION` field.
 const VIEW_HEADER_2: &str = "xconq view 2";
 /// The first line of a view file written before the `HOLD` field.
@@ -76,7 +80,7 @@ pub fn view_text(v: &View) -> String {
             .map(|&e| if e { '1' } else { '0' })
             .collect();
         line(format!(
-            "{} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {}",
+            "{} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {}",
             t.name,
             t.symbol,
             t.acp,
@@ -93,7 +97,10 @@ pub fn view_text(v: &View) -> String {
             list(&t.uses_per_turn),
             list(&t.uses_per_move),
             list(&t.uses_per_attack),
-            t.vision_range
+            t.vision_range,
+            list(&t.develops),
+            t.tech_to_build,
+            u8::from(t.detonates)
         ));
     }
     line("aux".into());
@@ -200,16 +207,17 @@ impl<'a> Fields<'a> {
 /// Reads a view file back.
 pub fn parse_view(text: &str) -> Result<View, SetupError> {
     let lines: Vec<&str> = text.lines().collect();
-    let (with_hold, with_vision) = match lines.first().copied() {
-        Some(VIEW_HEADER) => (true, true),
-        Some(VIEW_HEADER_2) => (true, false),
-        Some(VIEW_HEADER_1) => (false, false),
+    let (with_hold, with_vision, with_tech) = match lines.first().copied() {
+        Some(VIEW_HEADER) => (true, true, true),
+        Some(VIEW_HEADER_3) => (true, true, false),
+        Some(VIEW_HEADER_2) => (true, false, false),
+        Some(VIEW_HEADER_1) => (false, false, false),
         Some(other) if other.starts_with("xconq view ") => {
             return Err(at(
                 1,
                 format!(
                     "{other:?}: a view file version this program does not know \
-                     (it reads {VIEW_HEADER:?}, {VIEW_HEADER_2:?} and {VIEW_HEADER_1:?}); use a newer orderly"
+                     (it reads {VIEW_HEADER:?}, {VIEW_HEADER_3:?}, {VIEW_HEADER_2:?} and {VIEW_HEADER_1:?}); use a newer orderly"
                 ),
             ))
         }
@@ -281,7 +289,7 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
                 });
             }
             "types" => {
-                let mut f = Fields::new(n, l, 17);
+                let mut f = Fields::new(n, l, 20);
                 std::sync::Arc::make_mut(&mut v.types).push(TypeInfo {
                     name: f.word("type name")?.to_string(),
                     symbol: f.word("symbol")?.to_string(),
@@ -304,6 +312,17 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
                     } else {
                         DEFAULT_VISION_RANGE
                     },
+                    develops: if with_tech {
+                        f.nums("develops")?
+                    } else {
+                        Vec::new()
+                    },
+                    tech_to_build: if with_tech {
+                        f.num("tech to build")?
+                    } else {
+                        0
+                    },
+                    detonates: with_tech && f.num::<u8>("detonates")? != 0,
                 });
             }
             "aux" => {

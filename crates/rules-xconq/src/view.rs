@@ -141,6 +141,17 @@ pub struct TypeInfo {
     /// moves there.
     #[serde(default = "default_vision_range")]
     pub vision_range: i32,
+    /// The types whose technology a unit of this type can develop (the
+    /// side's `tech`, one `develop` action at a time).
+    #[serde(default)]
+    pub develops: Vec<usize>,
+    /// The side's technology in this type needed to build one (0: none).
+    #[serde(default)]
+    pub tech_to_build: i32,
+    /// Whether it can detonate: everything standing in the cell it blows
+    /// up (its own or a neighbour) is hit, whoever's it is.
+    #[serde(default)]
+    pub detonates: bool,
 }
 
 /// The kernel's default vision range: what a legend written without one
@@ -321,6 +332,11 @@ pub(crate) fn type_infos(r: &Rules) -> Vec<TypeInfo> {
                 .map(|m| r.t.consumption_per_attack.get(u, m))
                 .collect(),
             vision_range: r.u.vision_range[u],
+            develops: (0..r.nu())
+                .filter(|&v| r.t.acp_to_develop.get(u, v) > 0 && r.t.tech_per_develop.get(u, v) > 0)
+                .collect(),
+            tech_to_build: r.u.tech_to_build[u],
+            detonates: r.u.acp_to_detonate[u] > 0,
         })
         .collect()
 }

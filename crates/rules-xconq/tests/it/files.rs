@@ -27,22 +27,24 @@ fn the_documented_view_file_parses() {
 }
 
 /// The documented example with the fields a newer version added taken
-/// out again: `hold` drops the own units' HOLD field (version 1),
-/// `vision` the types' VISION field (versions 1 and 2).
-fn older_version(v3: &str, header: &str, hold: bool) -> String {
+/// out again: the last `drop` fields of each type's line (DEVELOPS, TECH
+/// and DETONATES for version 3, and VISION too for versions 1 and 2),
+/// and with `hold` the own units' HOLD field (version 1).
+fn older_version(v4: &str, header: &str, drop: usize, hold: bool) -> String {
     let mut out = String::new();
     let mut section = "";
-    for line in v3.lines() {
+    for line in v4.lines() {
         let line = match line {
-            "xconq view 3" => header.to_string(),
+            "xconq view 4" => header.to_string(),
             "types" | "aux" | "units" | "own" | "events" => {
                 section = line;
                 line.to_string()
             }
             l if section == "types" => {
-                let (rest, vision) = l.rsplit_once(' ').unwrap();
-                assert!(vision.parse::<i32>().is_ok(), "{l}");
-                rest.to_string()
+                let mut f: Vec<&str> = l.split(' ').collect();
+                assert_eq!(f.len(), 20, "a type's line in version 4: {l}");
+                f.truncate(f.len() - drop);
+                f.join(" ")
             }
             l if section == "own" && hold => {
                 let mut f: Vec<&str> = l.splitn(15, ' ').collect();
@@ -59,8 +61,8 @@ fn older_version(v3: &str, header: &str, hold: bool) -> String {
 
 #[test]
 fn older_view_files_still_read_with_the_defaults_of_their_time() {
-    let v3 = block_after("<!-- example view -->");
-    let now = parse_view(&v3).unwrap();
+    let v4 = block_after("<!-- example view -->");
+    let now = parse_view(&v4).unwrap();
     assert!(
         now.types.iter().any(|t| t.vision_range == 2),
         "the example's capital sees 2 cells"
@@ -69,12 +71,16 @@ fn older_view_files_still_read_with_the_defaults_of_their_time() {
     for t in std::sync::Arc::make_mut(&mut seeing_one.types) {
         t.vision_range = 1;
     }
-    let v2 = older_version(&v3, "xconq view 2", false);
-    let v1 = older_version(&v3, "xconq view 1", true);
-    assert!(v2 != v3 && v1 != v2);
+    let v3 = older_version(&v4, "xconq view 3", 3, false);
+    let v2 = older_version(&v4, "xconq view 2", 4, false);
+    let v1 = older_version(&v4, "xconq view 1", 4, true);
+    assert!(v3 != v4 && v2 != v3 && v1 != v2);
+    // Frontier has no type that develops, needs technology or detonates:
+    // what version 3 leaves out reads as exactly that.
+    assert_eq!(parse_view(&v3).expect("version 3 reads"), now);
     assert_eq!(parse_view(&v2).expect("version 2 reads"), seeing_one);
     assert_eq!(parse_view(&v1).expect("version 1 reads"), seeing_one);
-    let err = parse_view(&v3.replacen("xconq view 3", "xconq view 4", 1)).unwrap_err();
+    let err = parse_view(&v4.replacen("xconq view 4", "xconq view 5", 1)).unwrap_err();
     assert!(err.to_string().contains("use a newer orderly"), "{err}");
 }
 
@@ -131,17 +137,18 @@ fn a_corpus_view_round_trips_through_its_file() {
         seed: 3,
         ..Setup::default()
     };
-    let Ok(g) = x.setup(&setup, &mut GameRng::from_seed(3)) else {
-        // standard needs world synthesis; intro has no rivers and roads.
-        let setup = Setup {
-            scenario: "intro".into(),
-            ..setup
-        };
-        let g = x.setup(&setup, &mut GameRng::from_seed(3)).unwrap();
-        let (name, text) = &x.view_files(&g, Some(Seat(0)))[0];
-        assert_eq!(x.parse_view(name, text).unwrap(), x.view(&g, Some(Seat(0))));
-        return;
-    };
+    let g = x.setup(&setup, &mut GameRng::from_seed(3)).unwrap();
     let (name, text) = &x.view_files(&g, Some(Seat(0)))[0];
-    assert_eq!(x.parse_view(name, text).unwrap(), x.view(&g, Some(Seat(0))));
+    let parsed = x.parse_view(name, text).unwrap();
+    assert_eq!(parsed, x.view(&g, Some(Seat(0))));
+    // The legend says what the bots need for nuclear bombs (spec §2.2,
+    // §2.3): cities develop them, a side builds them from technology 60,
+    // and they detonate.
+    let index = |name: &str| parsed.types.iter().position(|t| t.name == name).unwrap();
+    let (city, nuke) = (index("city"), index("nuclear-bomb"));
+    assert_eq!(parsed.types[city].develops, vec![nuke]);
+    assert!(parsed.types[index("town")].develops.is_empty());
+    assert_eq!(parsed.types[nuke].tech_to_build, 60);
+    assert!(parsed.types[nuke].detonates);
+    assert!(!parsed.types[index("bomber")].detonates);
 }

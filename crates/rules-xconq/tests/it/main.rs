@@ -85,3 +85,31 @@ pub fn greedy_turns(
         invariants::no_fog_leak(m.state(), &m.view(Some(seat)), seat.0 + 1);
     }
 }
+
+/// A complete unit of `utype` for `side` at (x, y), with full supplies and ACP.
+pub fn add_unit(k: &mut xconq::kernel::K<'_>, utype: &str, side: usize, x: i32, y: i32) -> i32 {
+    let t = k.r.unit_type(utype).unwrap();
+    let id = k.s.units.len() as i32;
+    let supply = (0..k.r.nm())
+        .map(|m| k.r.t.unit_storage_x.get(t, m))
+        .collect();
+    k.s.units.push(xconq::state::Unit {
+        id,
+        utype: t,
+        side,
+        origside: side,
+        x: -1,
+        y: -1,
+        hp: k.r.u.hp_max[t],
+        hp2: k.r.u.hp_max[t],
+        cp: k.r.u.cp[t],
+        supply,
+        actor: k.r.u.acp_per_turn[t] > 0,
+        acp: k.r.u.acp_per_turn[t],
+        acp0: k.r.u.acp_per_turn[t],
+        ..xconq::state::Unit::default()
+    });
+    k.s.sides[side].units.push(id);
+    k.enter_cell(id, x, y);
+    id
+}

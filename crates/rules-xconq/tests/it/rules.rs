@@ -4,43 +4,15 @@
 use xconq::kernel::K;
 use xconq::replay::load_game;
 use xconq::rules::Rules;
-use xconq::state::{State, Unit};
+use xconq::state::State;
 
-use super::shared_lib;
+use super::{add_unit as add, shared_lib};
 
 fn intro() -> Option<(Rules, State)> {
     let lib = shared_lib()?;
     let (r, mut s) = load_game("intro", &[lib], 3).expect("intro loads");
     K::new(&r, &mut s).start_phase();
     Some((r, s))
-}
-
-/// A complete unit of `utype` for `side` at (x, y), with full supplies and ACP.
-fn add(k: &mut K<'_>, utype: &str, side: usize, x: i32, y: i32) -> i32 {
-    let t = k.r.unit_type(utype).unwrap();
-    let id = k.s.units.len() as i32;
-    let supply = (0..k.r.nm())
-        .map(|m| k.r.t.unit_storage_x.get(t, m))
-        .collect();
-    k.s.units.push(Unit {
-        id,
-        utype: t,
-        side,
-        origside: side,
-        x: -1,
-        y: -1,
-        hp: k.r.u.hp_max[t],
-        hp2: k.r.u.hp_max[t],
-        cp: k.r.u.cp[t],
-        supply,
-        actor: k.r.u.acp_per_turn[t] > 0,
-        acp: k.r.u.acp_per_turn[t],
-        acp0: k.r.u.acp_per_turn[t],
-        ..Unit::default()
-    });
-    k.s.sides[side].units.push(id);
-    k.enter_cell(id, x, y);
-    id
 }
 
 /// Jinod is at (12, 10); (12, 9) and (13, 9) are plains next to it.

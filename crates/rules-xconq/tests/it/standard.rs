@@ -544,3 +544,90 @@ fn fifteen_sides_set_up_or_say_what_to_change() {
         Err(e) => assert!(e.message.contains("world-size"), "{e}"),
     }
 }
+
+/// A standard game still going at turn 300 (spec §15.6: greedy develops
+/// nukes in cities): the greedy bot's `develop` passes the kernel's check
+/// and raises the side's technology (§8.7); with the technology and a
+/// nuclear bomb next to the other side's city, the bot blows the city up
+/// (§8.12) and the bomb goes with it.
+#[test]
+fn a_long_standard_game_develops_and_drops_nuclear_bombs() {
+    let Some(lib) = shared_lib() else { return };
+    let x = Xconq::new(Library::with_dirs([lib.clone()]));
+    let mut g = game(&lib, 5, json!({"sides": 2}));
+    let (nuke, city) = (
+        g.rules.unit_type("nuclear-bomb").unwrap(),
+        g.rules.unit_type("city").unwrap(),
+    );
+    let city_of = |g: &xconq::Game, side: usize| {
+        let u = g
+            .state
+            .units
+            .iter()
+            .find(|u| u.side == side && u.utype == city && u.alive());
+        u.map(|u| (u.id, u.x, u.y)).expect("the side has its city")
+    };
+    let mut bot = x.bot("greedy").unwrap();
+    let mut rng = engine::GameRng::from_seed(1);
+    let mut play = |g: &mut xconq::Game, bot: &mut Box<dyn engine::Bot<Xconq>>| {
+        let orders = bot.orders(&x, &x.view(g, Some(Seat(0))), Seat(0), &mut rng);
+        x.check(g, Seat(0), &orders).expect("the bot's orders pass");
+        let given = orders.clone();
+        x.resolve(
+            g,
+            &[(Seat(0), orders), (Seat(1), Default::default())],
+            &mut rng,
+            None,
+        );
+        given
+    };
+
+    g.state.turn = 300;
+    let (c1, _, _) = city_of(&g, 1);
+    let given = play(&mut g, &mut bot);
+    assert!(
+        given
+            .orders
+            .iter()
+            .any(|o| o.unit == c1 && o.action == "develop"),
+        "{:?}",
+        given
+            .orders
+            .iter()
+            .filter(|o| o.unit == c1)
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(g.state.sides[1].tech[nuke], 1, "one develop: technology 1");
+
+    // Technology enough, and a bomb of side 1 next to side 2's city.
+    g.state.sides[1].tech[nuke] = 60;
+    let (c2, x2, y2) = city_of(&g, 2);
+    let (bx, by) = (0..6)
+        .map(|d| {
+            (
+                g.state.area.wrapx(x2 + xconq::geometry::DX[d]),
+                y2 + xconq::geometry::DY[d],
+            )
+        })
+        .find(|&(bx, by)| {
+            let mut s = g.state.clone();
+            let k = xconq::kernel::K::new(&g.rules, &mut s);
+            k.type_can_occupy_cell_without(nuke, bx, by, -1)
+                && k.type_survives_in_cell(nuke, bx, by)
+        })
+        .expect("a cell next to the city where a bomb stands");
+    let rules = g.rules.clone();
+    let bomb = super::add_unit(
+        &mut xconq::kernel::K::new(&rules, &mut g.state),
+        "nuclear-bomb",
+        1,
+        bx,
+        by,
+    );
+    let given = play(&mut g, &mut bot);
+    let blast: Vec<_> = given.orders.iter().filter(|o| o.unit == bomb).collect();
+    assert_eq!(blast.len(), 1, "{blast:?}");
+    assert_eq!(blast[0].action, "detonate");
+    assert!(!g.state.units[c2 as usize].alive(), "the city is gone");
+    assert!(!g.state.units[bomb as usize].alive(), "and the bomb");
+}
