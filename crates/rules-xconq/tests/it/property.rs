@@ -8,10 +8,11 @@
 //! standard with 2 sides and standard with 7 sides (the last three need
 //! the corpus; without it they are skipped, saying so) and prints per
 //! scenario how many ended and how long they took; every intro game must
-//! end within 300 turns (§15.6). Standard games play up to 1,000 turns:
-//! the greedy bot develops and uses nuclear bombs only from turn 300, so
-//! the rules of both (§8.7, §8.12) run under the invariants, the fog check
-//! and the record's re-run too:
+//! end within 300 turns (§15.6), and at least 90 % of standard games
+//! within 1,000 turns (a floor: not every one ends yet). Standard games
+//! play up to 1,000 turns because the greedy bot develops and uses
+//! nuclear bombs only from turn 300: so the rules of both (§8.7, §8.12)
+//! run under the invariants, the fog check and the record's re-run too:
 //! `cargo test --release -p orderly-xconq --test it -- --ignored --nocapture
 //! thousand` (`XCONQ_PROPERTY_GAMES` scales the 1,000).
 
@@ -163,6 +164,16 @@ fn thousand_seeded_bot_games() {
             assert_eq!(
                 ended as u64, games,
                 "intro games that did not end within 300 turns"
+            );
+        }
+        // And standard games: not all of them yet (a side that never finds
+        // the other, or cannot reach it, plays on), so this is a floor
+        // against losing ground. The twelfth session measured 195 of 200
+        // (2 sides) and 94 of 100 (7 sides) within 1,000 turns.
+        if *scenario == "standard" {
+            assert!(
+                ended as u64 * 10 >= games * 9,
+                "only {ended} of {games} standard games ended within {max_turns} turns (at least 90 % did)"
             );
         }
     }
