@@ -16,8 +16,9 @@ import resign from './tests/resign.mjs';
 import tactics from './tests/tactics.mjs';
 import tacticsChaos from './tests/tacticschaos.mjs';
 import xconq from './tests/xconq.mjs';
+import xconqBombs from './tests/xconqbombs.mjs';
 
-const TESTS = [ttrts, tae, fullthrust, twohumans, resign, keyboard, deadline, replay, battle200, lobby, tactics, tacticsChaos, xconq];
+const TESTS = [ttrts, tae, fullthrust, twohumans, resign, keyboard, deadline, replay, battle200, lobby, tactics, tacticsChaos, xconq, xconqBombs];
 const only = process.argv.slice(2);
 
 let failed = 0;

@@ -3,8 +3,9 @@
 //   {"orders": [{"unit": 14, "action": "move", "args": [13, 9, 0]}, ...]}
 // Pick one of your units, then a cell (it walks there, one cell per move,
 // as far as its action points go this turn), an enemy or free unit next to
-// it (attack), or a button: build, board a transport, hold (stay put) or
-// wake, disband.
+// it (attack; a unit that detonates, such as standard's nuclear bomb, blows
+// up its cell instead), or a button: build, develop a type your side cannot
+// build yet, board a transport, hold (stay put) or wake, disband, blow up.
 // Served by the host at /rulesets/xconq/controller.js (the plug-in entry of
 // this crate carries it); its default export is what play.js drives.
 
@@ -118,9 +119,15 @@ function describe(view, u) {
 
 const order = (unit, action, args) => ({unit: Number(unit), action, args});
 
+/** A warning when units of ours (other than `u`) stand at (x, y). */
+function ourUnitsAt(view, u, x, y) {
+  const n = (view.own || []).filter((o) => o.id !== u.id && o.x === x && o.y === y).length;
+  return n ? ` (${n} of your units there are hit too)` : '';
+}
+
 export default {
   name: 'xconq',
-  help: 'Pick one of your units, then a cell to walk there (one cell per action point), an enemy or free unit next to it to attack, or a button below to build, board a transport, hold (stay put: a town then gives it only what it needs to survive) or wake, or disband. Each unit keeps one line of orders; picking again replaces it.',
+  help: 'Pick one of your units, then a cell to walk there (one cell per action point), an enemy or free unit next to it to attack (a bomb blows up its cell instead), or a button below to build, develop what your side cannot build yet (a city and the nuclear bomb), board a transport, hold (stay put: a town then gives it only what it needs to survive) or wake, disband, or blow up. Each unit keeps one line of orders; picking again replaces it.',
   fallbackItems(view) {
     return (view.own || []).map((u) => ({kind: 'unit', id: String(u.id), owner: view.side - 1,
       label: describe(view, u)}));
@@ -151,7 +158,9 @@ export default {
       return true;
     }
     const target = otherUnit(ctx.view, item.id);
-    if (target) this.attack(ctx, sel, target);
+    if (!target) return true;
+    if ((ctx.view.types[typeIndex(ctx.view, sel.type)] || {}).detonates) this.blast(ctx, sel, target);
+    else this.attack(ctx, sel, target);
     return true;
   },
   walk(ctx, u, x, y, then = []) {
@@ -178,7 +187,11 @@ export default {
         text: `${u.type} ${u.id}: attack ${who}${n > 1 ? ` (${n} times)` : ''}`});
       return;
     }
-    // Walk next to it, then strike if action points are left.
+    this.approach(ctx, u, target, [strike]);
+  },
+  /** Walks next to the target; `then` follows if action points are left. */
+  approach(ctx, u, target, then) {
+    const view = ctx.view;
     let best = null;
     for (let k = 0; k < 6; k++) {
       const nx = wrapX(view, target.x + DX[k]);
@@ -186,9 +199,18 @@ export default {
       const p = path(view, u, nx, ny);
       if (p && (!best || p.length < best.length)) best = p;
     }
-    if (!best) { ctx.message(`No known way for ${u.type} ${u.id} to reach ${who}.`); return; }
+    if (!best) { ctx.message(`No known way for ${u.type} ${u.id} to reach ${target.type} ${target.id}.`); return; }
     const [ex, ey] = best[best.length - 1];
-    this.walk(ctx, u, ex, ey, best.length < u.acp ? [strike] : []);
+    this.walk(ctx, u, ex, ey, best.length < u.acp ? then : []);
+  },
+  /** A unit that detonates, told to blow up the target's cell (spec
+   * §8.12: every unit standing there is hit, whoever's it is). */
+  blast(ctx, u, target) {
+    const view = ctx.view;
+    const at = [target.x, target.y];
+    const boom = order(u.id, 'detonate', [at[0], at[1], 0]);
+    if (distance(view, u.x, u.y, at[0], at[1]) > 1) { this.approach(ctx, u, target, [boom]); return; }
+    ctx.put({key: `unit:${u.id}`, json: [boom], text: `${u.type} ${u.id}: blow up (${at[0]}, ${at[1]})${ourUnitsAt(view, u, at[0], at[1])}`});
   },
   controls(ctx) {
     const view = ctx.view;
@@ -206,8 +228,23 @@ export default {
       build.push(h('button', {type: 'button', 'data-order': 'build', onclick: () => put(`work on ${w.type} ${w.id}`, [order(u.id, 'build', [w.id])])},
         `Work on ${w.type} ${w.id} (${w.cp}/${(view.types[typeIndex(view, w.type)] || {}).cp})`));
     }
+    const tech = (d) => (view.tech || [])[d] || 0;
+    for (const d of t.develops || []) {
+      const dt = view.types[d];
+      const need = dt.tech_to_build || 0;
+      if (tech(d) >= need) continue;
+      build.push(h('button', {type: 'button', 'data-order': 'develop', onclick: () => put(`develop ${dt.name}`, [order(u.id, 'develop', [dt.name])])},
+        `Develop ${dt.name} (${tech(d)} of ${need})`));
+    }
     for (const b of t.builds || []) {
       const name = view.types[b].name;
+      const need = view.types[b].tech_to_build || 0;
+      if (tech(b) < need) {
+        // Not yet: the side's technology in it is short (spec §8.6).
+        build.push(h('button', {type: 'button', disabled: true, title: `Your side needs technology ${need} in ${name} (it has ${tech(b)}): develop it in a city.`},
+          `Build ${name} (technology ${tech(b)} of ${need})`));
+        continue;
+      }
       if (t.mobile) {
         build.push(h('button', {type: 'button', 'data-order': 'create-at', onclick: () => put(`found a ${name} here`, [order(u.id, 'create-at', [name, u.x, u.y, 0])])},
           `Found ${name} here`));
@@ -239,6 +276,21 @@ export default {
         moves.push(h('button', {type: 'button', 'data-order': 'hold', onclick: () => put('hold here', [order(u.id, 'hold', [])])}, 'Hold'));
       }
       moves.push(h('button', {type: 'button', 'data-order': 'disband', onclick: () => put('disband', [order(u.id, 'disband', [])])}, 'Disband'));
+    }
+    if (t.detonates) {
+      // Blow up its own cell, or a neighbouring one where other sides' units are seen.
+      const cells = [[u.x, u.y]];
+      for (let k = 0; k < 6; k++) {
+        const nx = wrapX(view, u.x + DX[k]);
+        const ny = u.y + DY[k];
+        if ((view.units || []).some((e) => e.x === nx && e.y === ny && e.side !== view.side)) cells.push([nx, ny]);
+      }
+      for (const [x, y] of cells) {
+        const here = x === u.x && y === u.y;
+        const label = here ? 'Blow up here' : `Blow up (${x}, ${y})`;
+        moves.push(h('button', {type: 'button', 'data-order': 'detonate',
+          onclick: () => put(`${label.toLowerCase()}${ourUnitsAt(view, u, x, y)}`, [order(u.id, 'detonate', [x, y, 0])])}, label));
+      }
     }
     moves.push(h('button', {type: 'button', onclick: () => ctx.remove(key)}, 'No orders'));
     rows.push(h('div', {class: 'command-row', role: 'group', 'aria-label': `Orders for ${u.type} ${u.id}`}, moves));
