@@ -100,29 +100,41 @@ async function drawnUnits(page) {
   return page.locator('#board [data-kind="unit"]').evaluateAll((els) => els.map((e) => Number(e.dataset.id)));
 }
 
+/**
+ * Creates an Xconq game of `scenario` (seat 0 a person, seat 1 the greedy
+ * bot), joins it as seat 0 and opens its page; null when the server has no
+ * such module (the corpus library is not beside the project), after one
+ * line saying the test `name` is skipped.
+ */
+export async function openXconq(page, name, scenario, seed, options) {
+  const resp = await fetch(`${BASE}/api/games`, {method: 'POST',
+    headers: {'Content-Type': 'application/json', ...(ADMIN ? {Authorization: `Bearer ${ADMIN}`} : {})},
+    body: JSON.stringify({ruleset: 'xconq', scenario, seats: ['human', 'greedy'], seed, options})});
+  if (!resp.ok) {
+    const text = await resp.text();
+    if (text.includes(scenario) && /(not found|no module|cannot find|unknown)/i.test(text)) {
+      console.log(`     ${name}: skipped: the server has no ${scenario} module (ORDERLY_XCONQ_LIB, ../shared/corpus/xconq/lib): ${text.slice(0, 160)}`);
+      return null;
+    }
+    assert(false, `POST /api/games (xconq ${scenario}): ${resp.status} ${text}`);
+  }
+  const c = await resp.json();
+  const id = c.id;
+  const token = c.tokens[0].token;
+  await page.goto(`${BASE}/#/join/${id}/0/${encodeURIComponent(token)}`);
+  await page.locator('#game-status[data-turn]').waitFor();
+  await page.goto(`${BASE}/#/game/${id}?seat=0`);
+  return {id, token};
+}
+
 export default {
   name: 'xconq',
   async run(b) {
     const {page} = b;
     const started = Date.now();
-    const resp = await fetch(`${BASE}/api/games`, {method: 'POST',
-      headers: {'Content-Type': 'application/json', ...(ADMIN ? {Authorization: `Bearer ${ADMIN}`} : {})},
-      body: JSON.stringify({ruleset: 'xconq', scenario: 'intro', seats: ['human', 'greedy'], seed: SEED,
-        options: {'last-turn': LAST_TURN}})});
-    if (!resp.ok) {
-      const text = await resp.text();
-      if (/intro/.test(text) && /(not found|no module|cannot find|unknown)/i.test(text)) {
-        console.log(`     xconq: skipped: the server has no intro module (ORDERLY_XCONQ_LIB, ../shared/corpus/xconq/lib): ${text.slice(0, 160)}`);
-        return;
-      }
-      assert(false, `POST /api/games (xconq intro): ${resp.status} ${text}`);
-    }
-    const c = await resp.json();
-    const id = c.id;
-    const token = c.tokens[0].token;
-    await page.goto(`${BASE}/#/join/${id}/0/${encodeURIComponent(token)}`);
-    await page.locator('#game-status[data-turn]').waitFor();
-    await page.goto(`${BASE}/#/game/${id}?seat=0`);
+    const game = await openXconq(page, 'xconq', 'intro', SEED, {'last-turn': LAST_TURN});
+    if (!game) return;
+    const {id, token} = game;
     await page.locator('#game-status[data-turn]').waitFor();
     await page.locator('#board svg').waitFor();
     await b.screenshot('#board', 'start');

@@ -8,7 +8,8 @@
 // Standard is read from the Xconq library of the reference corpus (see
 // xconq.mjs); without it the test says so on one line and passes.
 
-import {ADMIN, BASE, apiGet, assert} from '../lib.mjs';
+import {apiGet, assert} from '../lib.mjs';
+import {openXconq} from './xconq.mjs';
 
 const SEED = 5;
 
@@ -16,24 +17,9 @@ export default {
   name: 'xconq-bombs',
   async run(b) {
     const {page} = b;
-    const resp = await fetch(`${BASE}/api/games`, {method: 'POST',
-      headers: {'Content-Type': 'application/json', ...(ADMIN ? {Authorization: `Bearer ${ADMIN}`} : {})},
-      body: JSON.stringify({ruleset: 'xconq', scenario: 'standard', seats: ['human', 'greedy'], seed: SEED,
-        options: {sides: 2}})});
-    if (!resp.ok) {
-      const text = await resp.text();
-      if (/standard/.test(text) && /(not found|no module|cannot find|unknown)/i.test(text)) {
-        console.log(`     xconq-bombs: skipped: the server has no standard module (ORDERLY_XCONQ_LIB): ${text.slice(0, 160)}`);
-        return;
-      }
-      assert(false, `POST /api/games (xconq standard): ${resp.status} ${text}`);
-    }
-    const c = await resp.json();
-    const id = c.id;
-    const token = c.tokens[0].token;
-    await page.goto(`${BASE}/#/join/${id}/0/${encodeURIComponent(token)}`);
-    await page.locator('#game-status[data-turn]').waitFor();
-    await page.goto(`${BASE}/#/game/${id}?seat=0`);
+    const game = await openXconq(page, 'xconq-bombs', 'standard', SEED, {sides: 2});
+    if (!game) return;
+    const {id, token} = game;
     await page.locator('#board svg').waitFor();
     await page.waitForFunction(() => {
       const button = document.getElementById('submit-orders');

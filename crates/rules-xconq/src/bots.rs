@@ -1959,56 +1959,41 @@ mod tests {
 
     #[test]
     fn a_bomb_blows_up_the_enemy_place_next_to_it() {
-        let bomb = own(5, "bomb", 6, 2, 1, 0, 0);
-        let at = |o: &Order| (o.action.clone(), o.args.clone());
-        let detonate = |x: i32, y: i32| ("detonate".to_string(), vec![num(x), num(y), num(0)]);
+        // The bomb's orders with these units of other sides in view: each
+        // as (action, arguments).
+        let bomb_orders = |seen: Vec<SeenUnit>| -> Vec<(String, Vec<Arg>)> {
+            let v = with_bomb(view(vec![own(5, "bomb", 6, 2, 1, 0, 0)], seen), 60);
+            orders_of(&v, 5)
+                .into_iter()
+                .map(|o| (o.action, o.args))
+                .collect()
+        };
+        let detonate =
+            |x: i32, y: i32| vec![("detonate".to_string(), vec![num(x), num(y), num(0)])];
         // Another side's town next to it: blown up.
-        let v = with_bomb(view(vec![bomb.clone()], vec![seen(9, "town", 2, 7, 2)]), 60);
-        let o = orders_of(&v, 5);
-        assert_eq!(o.iter().map(at).collect::<Vec<_>>(), vec![detonate(7, 2)]);
+        assert_eq!(bomb_orders(vec![seen(9, "town", 2, 7, 2)]), detonate(7, 2));
         // An independent town next to it is no target, nor is a lone
         // enemy infantry while another side's town is known: it makes for
         // that town.
-        let v = with_bomb(
-            view(
-                vec![bomb.clone()],
-                vec![
-                    seen(9, "town", 0, 5, 2),
-                    seen(10, "infantry", 2, 6, 1),
-                    seen(11, "town", 2, 8, 3),
-                ],
-            ),
-            60,
-        );
-        let o = orders_of(&v, 5);
+        let o = bomb_orders(vec![
+            seen(9, "town", 0, 5, 2),
+            seen(10, "infantry", 2, 6, 1),
+            seen(11, "town", 2, 8, 3),
+        ]);
         assert_eq!(o.len(), 1, "{o:?}");
-        assert_eq!(o[0].action, "move");
+        assert_eq!(o[0].0, "move");
         // A stack of three enemy units next to it is worth a bomb.
-        let v = with_bomb(
-            view(
-                vec![bomb.clone()],
-                vec![
-                    seen(10, "infantry", 2, 6, 3),
-                    seen(11, "infantry", 2, 6, 3),
-                    seen(12, "fighter", 2, 6, 3),
-                    seen(13, "town", 2, 8, 4),
-                ],
-            ),
-            60,
-        );
+        let o = bomb_orders(vec![
+            seen(10, "infantry", 2, 6, 3),
+            seen(11, "infantry", 2, 6, 3),
+            seen(12, "fighter", 2, 6, 3),
+            seen(13, "town", 2, 8, 4),
+        ]);
+        assert_eq!(o, detonate(6, 3));
+        // With no place of another side known, any of their units will do.
         assert_eq!(
-            orders_of(&v, 5).iter().map(at).collect::<Vec<_>>(),
-            vec![detonate(6, 3)]
-        );
-        // With no place of another side known, any of their units will
-        // do; with none at all, it makes for unseen cells.
-        let v = with_bomb(
-            view(vec![bomb.clone()], vec![seen(10, "infantry", 2, 6, 3)]),
-            60,
-        );
-        assert_eq!(
-            orders_of(&v, 5).iter().map(at).collect::<Vec<_>>(),
-            vec![detonate(6, 3)]
+            bomb_orders(vec![seen(10, "infantry", 2, 6, 3)]),
+            detonate(6, 3)
         );
     }
 
