@@ -25,8 +25,8 @@
 //!   it, places build a few while fewer of them are about than places of
 //!   the others in view, and each makes for the nearest such place and
 //!   blows up the biggest one next to it (or a stack of three or more
-//!   enemy units; any enemy unit when no place is known), never a cell
-//!   holding a unit of ours.
+//!   enemy units; any enemy unit when no place is within reach), never a
+//!   cell holding a unit of ours or one our troops attack that turn.
 //! * `random`: each unit with ACP tries a random step onto terrain it may
 //!   enter, or an attack on a neighbour; places build a random type; units
 //!   that must refuel go home like greedy's, so the random side does not
@@ -199,6 +199,9 @@ struct Know<'a> {
     /// their units now: idle warships and aircraft search stale cells,
     /// ferries with nowhere else to go land troops next to stale land.
     hunting: bool,
+    /// Units that detonate that places have started this turn (they count
+    /// with those about when the next place chooses).
+    blasts_started: std::cell::Cell<usize>,
 }
 
 impl<'a> Know<'a> {
@@ -312,6 +315,7 @@ impl<'a> Know<'a> {
             waiting: Vec::new(),
             stale: Vec::new(),
             hunting: false,
+            blasts_started: std::cell::Cell::new(0),
         }
     }
 
@@ -1200,9 +1204,12 @@ fn fighter(p: &mut Plan<'_, '_>, rng: &mut GameRng) {
 
 /// A unit that detonates: blows up the cell next to it (or its own) that
 /// holds the biggest place (most hit points) of another side that plays,
-/// or several of their units,
-/// when no unit of ours stands there; otherwise makes for the nearest
-/// such place. With none known it waits where it is.
+/// or several of their units, when no unit of ours stands there and none
+/// of ours goes there or attacks there this turn (troops ordered earlier
+/// may capture the place); otherwise makes for the nearest such place.
+/// With no such place it can reach, any of their units will do, and it
+/// makes for them, else for unseen cells: an idle bomb is worth points
+/// and keeps a beaten side in the game.
 fn blast(p: &mut Plan<'_, '_>, rng: &mut GameRng) {
     let (x, y) = p.at;
     let target = p.k.first_field(p.t, x, y, &[Goal::Targets]);
@@ -1226,15 +1233,34 @@ impl Plan<'_, '_> {
             return false;
         }
         let side = k.v.side;
+        // Cells our units stand in, or go to or strike at by the orders
+        // given so far this turn (they run before the bomb's).
+        let mut busy: Vec<(i32, i32)> = (k.v.own.iter())
+            .filter(|o| o.id != self.u.id)
+            .map(|o| (o.x, o.y))
+            .collect();
+        let num_arg = |o: &Order, i: usize| match o.args.get(i) {
+            Some(Arg::Num(n)) => i32::try_from(*n).ok(),
+            _ => None,
+        };
+        for o in self.out.iter() {
+            match o.action.as_str() {
+                "move" => busy.extend(num_arg(o, 0).zip(num_arg(o, 1))),
+                "attack" | "enter" => {
+                    let id = num_arg(o, 0);
+                    let cell = (k.v.units.iter().map(|e| (e.id, e.x, e.y)))
+                        .chain(k.v.own.iter().map(|e| (e.id, e.x, e.y)))
+                        .find(|e| Some(e.0) == id);
+                    busy.extend(cell.map(|e| (e.1, e.2)));
+                }
+                _ => {}
+            }
+        }
         let mut best: Option<((i32, usize), (i32, i32))> = None;
         let mut cells: Vec<(i32, i32)> = k.neighbours(self.at.0, self.at.1).collect();
         cells.push(self.at);
         for (x, y) in cells {
-            let ours =
-                k.v.own
-                    .iter()
-                    .any(|o| o.id != self.u.id && o.x == x && o.y == y);
-            if ours {
+            if busy.contains(&(x, y)) {
                 continue;
             }
             let (mut places, mut units) = (0i32, 0usize);
@@ -1342,7 +1368,8 @@ fn greedy_pick(k: &Know<'_>, u: &OwnUnit, options: &[usize], rng: &mut GameRng) 
         .own_types
         .iter()
         .filter(|&&t| t != usize::MAX && k.kinds[t] == Kind::Blast)
-        .count();
+        .count()
+        + k.blasts_started.get();
     let weights: Vec<u32> = options
         .iter()
         .map(|&b| {
@@ -1371,11 +1398,19 @@ fn greedy_pick(k: &Know<'_>, u: &OwnUnit, options: &[usize], rng: &mut GameRng) 
         .collect();
     let total: u32 = weights.iter().sum();
     if total == 0 {
-        return rng.choose(options).copied();
+        // Nothing the side needs: anything but a bomb (those only while
+        // there are places to blow up).
+        let rest: Vec<usize> = (options.iter().copied())
+            .filter(|&b| k.kinds[b] != Kind::Blast)
+            .collect();
+        return rng.choose(&rest).copied();
     }
     let mut r = rng.below(total);
     for (&b, &w) in options.iter().zip(&weights) {
         if r < w {
+            if k.kinds[b] == Kind::Blast {
+                k.blasts_started.set(k.blasts_started.get() + 1);
+            }
             return Some(b);
         }
         r -= w;
@@ -1952,6 +1987,7 @@ mod tests {
         }
         assert!(!develops(DEVELOP_FROM + 100, 60));
         // Nor does the random bot develop.
+        v.tech[4] = 0;
         let mut rng = GameRng::from_seed(1);
         let o = Random::default().orders(&Xconq::default(), &v, Seat(0), &mut rng);
         assert!(o.orders.iter().all(|o| o.action != "develop"));
@@ -1998,9 +2034,78 @@ mod tests {
     }
 
     #[test]
+    fn bombs_are_built_while_fewer_are_about_than_enemy_places_known() {
+        let mut t = town();
+        t.acp = 1;
+        let picks = |own: Vec<OwnUnit>, seen: Vec<SeenUnit>| -> usize {
+            let mut v = with_bomb(view(own, seen), 60);
+            v.turn = DEVELOP_FROM;
+            (0..40)
+                .filter(|&seed| {
+                    let mut rng = GameRng::from_seed(seed);
+                    let o = Greedy::default().orders(&Xconq::default(), &v, Seat(0), &mut rng);
+                    o.orders
+                        .iter()
+                        .any(|o| o.unit == 1 && o.args.first() == Some(&Arg::Name("bomb".into())))
+                })
+                .count()
+        };
+        let place = || vec![seen(9, "town", 2, 8, 3)];
+        let with_one = picks(vec![t.clone()], place());
+        assert!(with_one > 0 && with_one < 40, "{with_one} of 40");
+        // One bomb about already and one place known: no more.
+        let bomb = own(5, "bomb", 3, 2, 1, 0, 1);
+        assert_eq!(picks(vec![t.clone(), bomb], place()), 0);
+        // Nor two started in one turn: ten towns, one place known.
+        let towns: Vec<OwnUnit> = (0..10)
+            .map(|i| OwnUnit {
+                id: 20 + i,
+                y: 1 + i % 4,
+                ..t.clone()
+            })
+            .collect();
+        let mut v = with_bomb(view(towns, place()), 60);
+        v.turn = DEVELOP_FROM;
+        for seed in 0..40 {
+            let o = Greedy::default().orders(
+                &Xconq::default(),
+                &v,
+                Seat(0),
+                &mut GameRng::from_seed(seed),
+            );
+            let bombs = (o.orders.iter())
+                .filter(|o| o.args.first() == Some(&Arg::Name("bomb".into())))
+                .count();
+            assert!(bombs <= 1, "seed {seed}: {bombs} bombs started");
+        }
+    }
+
+    #[test]
+    fn a_bomb_spares_a_place_our_troops_attack_this_turn() {
+        // Our infantry next to the enemy town attacks it (it may capture
+        // it) before the bomb's turn: the bomb leaves that cell alone.
+        let inf = own(6, "infantry", 7, 1, 1, 6, 0);
+        let v = with_bomb(
+            view(
+                vec![own(5, "bomb", 6, 2, 1, 0, 0), inf],
+                vec![seen(9, "town", 2, 7, 2)],
+            ),
+            60,
+        );
+        let all = Greedy::default()
+            .orders(&Xconq::default(), &v, Seat(0), &mut GameRng::from_seed(1))
+            .orders;
+        assert!(
+            all.iter().any(|o| o.unit == 6 && o.action == "attack"),
+            "{all:?}"
+        );
+        assert!(all.iter().all(|o| o.action != "detonate"), "{all:?}");
+    }
+
+    #[test]
     fn a_bomb_never_blows_up_a_cell_holding_units_of_ours() {
-        // Old images show three enemy units where our infantry stands now,
-        // and our town holds the bomb: neither cell is blown up.
+        // Old images show three enemy units where our infantry stands now:
+        // that cell is not blown up (nor the bomb's own, our town's).
         let mut old: Vec<SeenUnit> = (10..13).map(|id| seen(id, "infantry", 2, 4, 2)).collect();
         for u in &mut old {
             u.date = 1;

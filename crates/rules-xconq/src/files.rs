@@ -289,7 +289,9 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
                 });
             }
             "types" => {
-                let mut f = Fields::new(n, l, 20);
+                // Free text never ends a type's line: any field past the
+                // version's last is refused with the last one.
+                let mut f = Fields::new(n, l, if with_tech { 20 } else { 17 });
                 std::sync::Arc::make_mut(&mut v.types).push(TypeInfo {
                     name: f.word("type name")?.to_string(),
                     symbol: f.word("symbol")?.to_string(),

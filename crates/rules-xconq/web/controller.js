@@ -122,7 +122,8 @@ const order = (unit, action, args) => ({unit: Number(unit), action, args});
 /** A warning when units of ours (other than `u`) stand at (x, y). */
 function ourUnitsAt(view, u, x, y) {
   const n = (view.own || []).filter((o) => o.id !== u.id && o.x === x && o.y === y).length;
-  return n ? ` (${n} of your units there are hit too)` : '';
+  if (!n) return '';
+  return n === 1 ? ' (a unit of yours there is hit too)' : ` (${n} of your units there are hit too)`;
 }
 
 export default {
@@ -163,7 +164,7 @@ export default {
     else this.attack(ctx, sel, target);
     return true;
   },
-  walk(ctx, u, x, y, then = []) {
+  walk(ctx, u, x, y, then = [], thenText = 'attack') {
     const view = ctx.view;
     const t = view.types[typeIndex(view, u.type)];
     if (!t || !t.mobile) { ctx.message(`${u.type} ${u.id} cannot move.`); return; }
@@ -174,7 +175,7 @@ export default {
     const orders = steps.map(([cx, cy]) => order(u.id, 'move', [cx, cy, 0])).concat(then);
     const more = cells.length - steps.length;
     ctx.put({key: `unit:${u.id}`, json: orders,
-      text: `${u.type} ${u.id}: to (${x}, ${y})${more > 0 ? `, ${steps.length} of ${cells.length} cells this turn` : ''}${then.length ? ', then attack' : ''}`});
+      text: `${u.type} ${u.id}: to (${x}, ${y})${more > 0 ? `, ${steps.length} of ${cells.length} cells this turn` : ''}${then.length ? `, then ${thenText}` : ''}`});
   },
   attack(ctx, u, target) {
     const view = ctx.view;
@@ -190,7 +191,7 @@ export default {
     this.approach(ctx, u, target, [strike]);
   },
   /** Walks next to the target; `then` follows if action points are left. */
-  approach(ctx, u, target, then) {
+  approach(ctx, u, target, then, thenText = 'attack') {
     const view = ctx.view;
     let best = null;
     for (let k = 0; k < 6; k++) {
@@ -201,7 +202,7 @@ export default {
     }
     if (!best) { ctx.message(`No known way for ${u.type} ${u.id} to reach ${target.type} ${target.id}.`); return; }
     const [ex, ey] = best[best.length - 1];
-    this.walk(ctx, u, ex, ey, best.length < u.acp ? then : []);
+    this.walk(ctx, u, ex, ey, best.length < u.acp ? then : [], thenText);
   },
   /** A unit that detonates, told to blow up the target's cell (spec
    * §8.12: every unit standing there is hit, whoever's it is). */
@@ -209,7 +210,7 @@ export default {
     const view = ctx.view;
     const at = [target.x, target.y];
     const boom = order(u.id, 'detonate', [at[0], at[1], 0]);
-    if (distance(view, u.x, u.y, at[0], at[1]) > 1) { this.approach(ctx, u, target, [boom]); return; }
+    if (distance(view, u.x, u.y, at[0], at[1]) > 1) { this.approach(ctx, u, target, [boom], 'blow it up'); return; }
     ctx.put({key: `unit:${u.id}`, json: [boom], text: `${u.type} ${u.id}: blow up (${at[0]}, ${at[1]})${ourUnitsAt(view, u, at[0], at[1])}`});
   },
   controls(ctx) {
@@ -277,9 +278,10 @@ export default {
       }
       moves.push(h('button', {type: 'button', 'data-order': 'disband', onclick: () => put('disband', [order(u.id, 'disband', [])])}, 'Disband'));
     }
-    if (t.detonates) {
-      // Blow up its own cell, or a neighbouring one where other sides' units are seen.
-      const cells = [[u.x, u.y]];
+    if (t.detonates && u.complete) {
+      // Blow up its own cell (not from inside one of ours: that would
+      // go too), or a neighbouring one where other sides' units are seen.
+      const cells = u.transport ? [] : [[u.x, u.y]];
       for (let k = 0; k < 6; k++) {
         const nx = wrapX(view, u.x + DX[k]);
         const ny = u.y + DY[k];

@@ -85,6 +85,21 @@ fn older_view_files_still_read_with_the_defaults_of_their_time() {
 }
 
 #[test]
+fn a_type_line_with_fields_missing_or_left_over_is_refused_with_its_line() {
+    let v4 = block_after("<!-- example view -->");
+    let line = v4.lines().position(|l| l.starts_with("militia ")).unwrap() + 1;
+    // Version 4 without DETONATES; and a version-4 body labelled 3.
+    let short = v4.replacen(" 1 - 0 0\ncavalry", " 1 - 0\ncavalry", 1);
+    assert_ne!(short, v4);
+    let labelled_3 = v4.replacen("xconq view 4", "xconq view 3", 1);
+    for (text, what) in [(short, "missing detonates"), (labelled_3, "vision range")] {
+        let err = parse_view(&text).unwrap_err().to_string();
+        assert!(err.contains(&format!("line {line}")), "{err}");
+        assert!(err.contains(what), "{err}");
+    }
+}
+
+#[test]
 fn the_documented_orders_file_parses() {
     let o = parse_orders(block_after("<!-- example orders -->").as_bytes(), 5)
         .expect("no errors")
