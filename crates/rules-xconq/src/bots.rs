@@ -1313,11 +1313,13 @@ fn place_orders(
     }
     let tech = |b: usize| k.v.tech.get(b).copied().unwrap_or(0);
     if develop && k.v.turn >= DEVELOP_FROM {
-        let wanted = k
-            .t(t)
-            .develops
-            .iter()
-            .find(|&&d| d < k.kinds.len() && tech(d) < k.t(d).tech_to_build);
+        let wanted = k.t(t).develops.iter().find(|&&d| {
+            // Not past what the side may reach (a type needing more
+            // can never be built: developing it is wasted).
+            d < k.kinds.len()
+                && tech(d) < k.t(d).tech_to_build
+                && k.t(d).tech_to_build <= k.t(d).tech_max
+        });
         if let Some(&d) = wanted {
             return Some(order(u.id, "develop", vec![Arg::Name(k.t(d).name.clone())]));
         }
@@ -1617,6 +1619,7 @@ mod tests {
             vision_range: 1,
             develops: vec![],
             tech_to_build: 0,
+            tech_max: 0,
             detonates: false,
         }
     }
@@ -1940,6 +1943,7 @@ mod tests {
         bomb.hits.clear();
         bomb.detonates = true;
         bomb.tech_to_build = 60;
+        bomb.tech_max = 60;
         types.push(bomb);
         types[3].develops = vec![4];
         types[3].builds.push(4);
@@ -1986,6 +1990,11 @@ mod tests {
             assert_ne!(o.orders[0].args[0], Arg::Name("bomb".into()));
         }
         assert!(!develops(DEVELOP_FROM + 100, 60));
+        // Nor a type that needs more than a side may reach.
+        let mut capped = with_bomb(view(vec![t.clone()], vec![]), 0);
+        Arc::make_mut(&mut capped.types)[4].tech_max = 50;
+        capped.turn = DEVELOP_FROM;
+        assert_eq!(orders_of(&capped, 1)[0].action, "create-in");
         // Nor does the random bot develop.
         v.tech[4] = 0;
         let mut rng = GameRng::from_seed(1);

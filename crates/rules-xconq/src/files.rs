@@ -17,10 +17,10 @@ use crate::view::{
 
 /// The view file's first line. Version 2 added the `HOLD` field of an own
 /// unit's line, version 3 the `VISION` field of a type's line, version 4
-/// its `DEVELOPS`, `TECH` and `DETONATES` fields; [`parse_view`] still
-/// reads versions 1 (every unit not held), 2 (every type seeing 1 cell,
-/// the kernel's default) and 3 (no type developing, needing technology or
-/// detonating).
+/// its `DEVELOPS`, `TECH`, `TECH-MAX` and `DETONATES` fields;
+/// [`parse_view`] still reads versions 1 (every unit not held), 2 (every
+/// type seeing 1 cell, the kernel's default) and 3 (no type developing,
+/// needing technology or detonating).
 pub const VIEW_HEADER: &str = "xconq view 4";
 /// The first line of a view file written before the `DEVELOPS` field.
 const VIEW_HEADER_3: &str = "xconq view 3";
@@ -80,7 +80,7 @@ pub fn view_text(v: &View) -> String {
             .map(|&e| if e { '1' } else { '0' })
             .collect();
         line(format!(
-            "{} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {}",
+            "{} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {}",
             t.name,
             t.symbol,
             t.acp,
@@ -100,6 +100,7 @@ pub fn view_text(v: &View) -> String {
             t.vision_range,
             list(&t.develops),
             t.tech_to_build,
+            t.tech_max,
             u8::from(t.detonates)
         ));
     }
@@ -291,7 +292,7 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
             "types" => {
                 // Free text never ends a type's line: any field past the
                 // version's last is refused with the last one.
-                let mut f = Fields::new(n, l, if with_tech { 20 } else { 17 });
+                let mut f = Fields::new(n, l, if with_tech { 21 } else { 17 });
                 std::sync::Arc::make_mut(&mut v.types).push(TypeInfo {
                     name: f.word("type name")?.to_string(),
                     symbol: f.word("symbol")?.to_string(),
@@ -324,6 +325,7 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
                     } else {
                         0
                     },
+                    tech_max: if with_tech { f.num("tech max")? } else { 0 },
                     detonates: with_tech && f.num::<u8>("detonates")? != 0,
                 });
             }

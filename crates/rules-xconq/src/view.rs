@@ -148,6 +148,10 @@ pub struct TypeInfo {
     /// The side's technology in this type needed to build one (0: none).
     #[serde(default)]
     pub tech_to_build: i32,
+    /// The most technology a side can have in this type: developing stops
+    /// there (a type needing more can never be built).
+    #[serde(default)]
+    pub tech_max: i32,
     /// Whether it can detonate: everything standing in the cell it blows
     /// up (its own or a neighbour) is hit, whoever's it is.
     #[serde(default)]
@@ -336,6 +340,7 @@ pub(crate) fn type_infos(r: &Rules) -> Vec<TypeInfo> {
                 .filter(|&v| r.t.acp_to_develop.get(u, v) > 0 && r.t.tech_per_develop.get(u, v) > 0)
                 .collect(),
             tech_to_build: r.u.tech_to_build[u],
+            tech_max: r.u.tech_max[u],
             detonates: r.u.acp_to_detonate[u] > 0,
         })
         .collect()

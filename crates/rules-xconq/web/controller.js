@@ -233,7 +233,8 @@ export default {
     for (const d of t.develops || []) {
       const dt = view.types[d];
       const need = dt.tech_to_build || 0;
-      if (tech(d) >= need) continue;
+      // Nothing to gain, or more than a side may reach (older views do not say).
+      if (tech(d) >= need || (dt.tech_max !== undefined && need > dt.tech_max)) continue;
       build.push(h('button', {type: 'button', 'data-order': 'develop', onclick: () => put(`develop ${dt.name}`, [order(u.id, 'develop', [dt.name])])},
         `Develop ${dt.name} (${tech(d)} of ${need})`));
     }

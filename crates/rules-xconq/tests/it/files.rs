@@ -27,8 +27,9 @@ fn the_documented_view_file_parses() {
 }
 
 /// The documented example with the fields a newer version added taken
-/// out again: the last `drop` fields of each type's line (DEVELOPS, TECH
-/// and DETONATES for version 3, and VISION too for versions 1 and 2),
+/// out again: the last `drop` fields of each type's line (DEVELOPS, TECH,
+/// TECH-MAX and DETONATES for version 3, and VISION too for versions 1
+/// and 2),
 /// and with `hold` the own units' HOLD field (version 1).
 fn older_version(v4: &str, header: &str, drop: usize, hold: bool) -> String {
     let mut out = String::new();
@@ -42,7 +43,7 @@ fn older_version(v4: &str, header: &str, drop: usize, hold: bool) -> String {
             }
             l if section == "types" => {
                 let mut f: Vec<&str> = l.split(' ').collect();
-                assert_eq!(f.len(), 20, "a type's line in version 4: {l}");
+                assert_eq!(f.len(), 21, "a type's line in version 4: {l}");
                 f.truncate(f.len() - drop);
                 f.join(" ")
             }
@@ -71,9 +72,9 @@ fn older_view_files_still_read_with_the_defaults_of_their_time() {
     for t in std::sync::Arc::make_mut(&mut seeing_one.types) {
         t.vision_range = 1;
     }
-    let v3 = older_version(&v4, "xconq view 3", 3, false);
-    let v2 = older_version(&v4, "xconq view 2", 4, false);
-    let v1 = older_version(&v4, "xconq view 1", 4, true);
+    let v3 = older_version(&v4, "xconq view 3", 4, false);
+    let v2 = older_version(&v4, "xconq view 2", 5, false);
+    let v1 = older_version(&v4, "xconq view 1", 5, true);
     assert!(v3 != v4 && v2 != v3 && v1 != v2);
     // Frontier has no type that develops, needs technology or detonates:
     // what version 3 leaves out reads as exactly that.
@@ -89,7 +90,7 @@ fn a_type_line_with_fields_missing_or_left_over_is_refused_with_its_line() {
     let v4 = block_after("<!-- example view -->");
     let line = v4.lines().position(|l| l.starts_with("militia ")).unwrap() + 1;
     // Version 4 without DETONATES; and a version-4 body labelled 3.
-    let short = v4.replacen(" 1 - 0 0\ncavalry", " 1 - 0\ncavalry", 1);
+    let short = v4.replacen(" 1 - 0 0 0\ncavalry", " 1 - 0 0\ncavalry", 1);
     assert_ne!(short, v4);
     let labelled_3 = v4.replacen("xconq view 4", "xconq view 3", 1);
     for (text, what) in [(short, "missing detonates"), (labelled_3, "vision range")] {
@@ -164,6 +165,7 @@ fn a_corpus_view_round_trips_through_its_file() {
     assert_eq!(parsed.types[city].develops, vec![nuke]);
     assert!(parsed.types[index("town")].develops.is_empty());
     assert_eq!(parsed.types[nuke].tech_to_build, 60);
+    assert_eq!(parsed.types[nuke].tech_max, 60);
     assert!(parsed.types[nuke].detonates);
     assert!(!parsed.types[index("bomber")].detonates);
 }
