@@ -858,7 +858,7 @@ impl K<'_> {
         }
         let bt = self.u(b).utype;
         let c = self.r.t.acp_to_develop.get(bt, u3);
-        if c <= 0 || self.r.t.tech_per_develop.get(bt, u3) <= 0 {
+        if !self.r.can_develop(bt, u3) {
             return Err("cannot-do");
         }
         if !self.can_have_enough_acp(a, c) {

@@ -462,6 +462,16 @@ impl<'a> Know<'a> {
         s.side != self.v.side && s.transport == 0 && self.seen_types[i] != usize::MAX
     }
 
+    /// A foe of a side that plays (not an independent).
+    fn is_enemy(&self, i: usize) -> bool {
+        self.is_foe(i) && self.v.units[i].side != 0
+    }
+
+    /// A place of a side that plays: what a unit that detonates is for.
+    fn is_target(&self, i: usize) -> bool {
+        self.is_enemy(i) && self.kinds[self.seen_types[i]] == Kind::Place
+    }
+
     /// The goal cells of a field for type `u` (whose cell bits are `mask`).
     fn goals(&self, u: usize, goal: Goal, mask: &[u8]) -> Vec<usize> {
         let v = self.v;
@@ -489,15 +499,11 @@ impl<'a> Know<'a> {
         match goal {
             Goal::Places => foes(&|t| self.kinds[t] == Kind::Place),
             Goal::Targets => (0..v.units.len())
-                .filter(|&i| {
-                    self.is_foe(i)
-                        && v.units[i].side != 0
-                        && self.kinds[self.seen_types[i]] == Kind::Place
-                })
+                .filter(|&i| self.is_target(i))
                 .filter_map(|i| at(v.units[i].x, v.units[i].y))
                 .collect(),
             Goal::Enemies => (0..v.units.len())
-                .filter(|&i| self.is_foe(i) && v.units[i].side != 0)
+                .filter(|&i| self.is_enemy(i))
                 .filter_map(|i| at(v.units[i].x, v.units[i].y))
                 .collect(),
             Goal::Foes(h) => foes(&|t| self.t(h).hits.contains(&t)),
@@ -1359,13 +1365,9 @@ fn greedy_pick(k: &Know<'_>, u: &OwnUnit, options: &[usize], rng: &mut GameRng) 
             })
             .count();
     let waiting = k.waiting.len();
-    // Units that detonate only while fewer are about than the places of
-    // other sides in view (they wait where they stand with none known).
-    let targets = (0..k.v.units.len())
-        .filter(|&i| {
-            k.is_foe(i) && k.v.units[i].side != 0 && k.kinds[k.seen_types[i]] == Kind::Place
-        })
-        .count();
+    // Units that detonate only while fewer are about (or started this
+    // turn) than the places of other sides in view.
+    let targets = (0..k.v.units.len()).filter(|&i| k.is_target(i)).count();
     let blasts = k
         .own_types
         .iter()

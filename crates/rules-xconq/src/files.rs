@@ -293,7 +293,7 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
                 // Free text never ends a type's line: any field past the
                 // version's last is refused with the last one.
                 let mut f = Fields::new(n, l, if with_tech { 21 } else { 17 });
-                std::sync::Arc::make_mut(&mut v.types).push(TypeInfo {
+                let mut t = TypeInfo {
                     name: f.word("type name")?.to_string(),
                     symbol: f.word("symbol")?.to_string(),
                     acp: f.num("acp")?,
@@ -315,19 +315,18 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
                     } else {
                         DEFAULT_VISION_RANGE
                     },
-                    develops: if with_tech {
-                        f.nums("develops")?
-                    } else {
-                        Vec::new()
-                    },
-                    tech_to_build: if with_tech {
-                        f.num("tech to build")?
-                    } else {
-                        0
-                    },
-                    tech_max: if with_tech { f.num("tech max")? } else { 0 },
-                    detonates: with_tech && f.num::<u8>("detonates")? != 0,
-                });
+                    develops: Vec::new(),
+                    tech_to_build: 0,
+                    tech_max: 0,
+                    detonates: false,
+                };
+                if with_tech {
+                    t.develops = f.nums("develops")?;
+                    t.tech_to_build = f.num("tech to build")?;
+                    t.tech_max = f.num("tech max")?;
+                    t.detonates = f.num::<u8>("detonates")? != 0;
+                }
+                std::sync::Arc::make_mut(&mut v.types).push(t);
             }
             "aux" => {
                 let mut f = Fields::new(n, l, 4);

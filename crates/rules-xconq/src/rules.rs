@@ -478,6 +478,12 @@ impl Rules {
         self.u.speed[u] > 0
     }
 
+    /// Whether a unit of type `u` can develop type `v` (spec §8.7: both
+    /// `acp-to-develop` and `tech-per-develop` positive).
+    pub fn can_develop(&self, u: usize, v: usize) -> bool {
+        self.t.acp_to_develop.get(u, v) > 0 && self.t.tech_per_develop.get(u, v) > 0
+    }
+
     /// `can_be_actor` for a type (spec §7.3).
     pub fn type_can_act(&self, u: usize) -> bool {
         self.u.acp_per_turn[u] > 0

@@ -336,9 +336,7 @@ pub(crate) fn type_infos(r: &Rules) -> Vec<TypeInfo> {
                 .map(|m| r.t.consumption_per_attack.get(u, m))
                 .collect(),
             vision_range: r.u.vision_range[u],
-            develops: (0..r.nu())
-                .filter(|&v| r.t.acp_to_develop.get(u, v) > 0 && r.t.tech_per_develop.get(u, v) > 0)
-                .collect(),
+            develops: (0..r.nu()).filter(|&v| r.can_develop(u, v)).collect(),
             tech_to_build: r.u.tech_to_build[u],
             tech_max: r.u.tech_max[u],
             detonates: r.u.acp_to_detonate[u] > 0,

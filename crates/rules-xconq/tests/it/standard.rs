@@ -602,16 +602,11 @@ fn a_long_standard_game_develops_and_drops_nuclear_bombs() {
     // Technology enough, and a bomb of side 1 next to side 2's city.
     g.state.sides[1].tech[nuke] = 60;
     let (c2, x2, y2) = city_of(&g, 2);
+    let mut s = g.state.clone();
+    let k = xconq::kernel::K::new(&g.rules, &mut s);
     let (bx, by) = (0..6)
-        .map(|d| {
-            (
-                g.state.area.wrapx(x2 + xconq::geometry::DX[d]),
-                y2 + xconq::geometry::DY[d],
-            )
-        })
+        .filter_map(|d| g.state.area.interior_point_in_dir(x2, y2, d))
         .find(|&(bx, by)| {
-            let mut s = g.state.clone();
-            let k = xconq::kernel::K::new(&g.rules, &mut s);
             k.type_can_occupy_cell_without(nuke, bx, by, -1)
                 && k.type_survives_in_cell(nuke, bx, by)
         })
