@@ -5,6 +5,7 @@
 //! face, so nothing outside a ruleset's crate names its types.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use record::GameRecord;
@@ -70,8 +71,13 @@ pub trait Game: Send {
     fn orders_file_name(&self, seat: Seat) -> String;
     /// The board as text, for people.
     fn board_text(&self) -> String;
-    /// A built-in bot's orders for `seat`, as JSON.
-    fn bot_orders(&self, bot: &str, seat: Seat, rng: &mut GameRng) -> Option<Value>;
+    /// A built-in bot's orders for `seat`, as JSON. The game keeps one
+    /// bot per seat and name from turn to turn, so a bot remembers what it
+    /// learned on earlier turns (where it last saw an enemy, say) for as
+    /// long as this game object lives; a restored game's bots start
+    /// afresh. What they answer is recorded as orders, so nothing ever
+    /// needs a bot's memory to replay a game.
+    fn bot_orders(&mut self, bot: &str, seat: Seat, rng: &mut GameRng) -> Option<Value>;
     /// The record so far, when one is kept.
     fn record(&self) -> Option<GameRecord>;
     /// The same record as JSON text, written without rewriting the finished
@@ -183,7 +189,17 @@ pub trait DynRuleset: Send + Sync {
 /// The adapter that gives a ruleset the object-safe face.
 pub struct Registered<R>(pub Arc<R>);
 
-struct Running<R: Ruleset>(Match<R>);
+struct Running<R: Ruleset>(Match<R>, Bots<R>);
+
+/// The bots a running game has asked for, by seat and name, kept between
+/// turns (see [`Game::bot_orders`]).
+type Bots<R> = HashMap<(usize, String), Box<dyn crate::Bot<R>>>;
+
+impl<R: Ruleset> Running<R> {
+    fn new(m: Match<R>) -> Running<R> {
+        Running(m, HashMap::new())
+    }
+}
 
 impl<R: ViewFiles> Game for Running<R> {
     fn ruleset(&self) -> &'static str {
@@ -266,8 +282,13 @@ impl<R: ViewFiles> Game for Running<R> {
     fn board_text(&self) -> String {
         self.0.rules().board_text(self.0.state())
     }
-    fn bot_orders(&self, bot: &str, seat: Seat, rng: &mut GameRng) -> Option<Value> {
-        let mut b = self.0.rules().bot(bot)?;
+    fn bot_orders(&mut self, bot: &str, seat: Seat, rng: &mut GameRng) -> Option<Value> {
+        let key = (seat.0, bot.to_string());
+        if !self.1.contains_key(&key) {
+            let made = self.0.rules().bot(bot)?;
+            self.1.insert(key.clone(), made);
+        }
+        let b = self.1.get_mut(&key)?;
         let view = self.0.view(Some(seat));
         let orders = b.orders(self.0.rules(), &view, seat, rng);
         Some(serde_json::to_value(orders).expect("orders serialise"))
@@ -335,7 +356,7 @@ impl<R: ViewFiles> DynRuleset for Registered<R> {
         keep_record: bool,
         now: Option<&str>,
     ) -> Result<Box<dyn Game>, SetupError> {
-        Ok(Box::new(Running(Match::start(
+        Ok(Box::new(Running::new(Match::start(
             self.0.clone(),
             setup,
             keep_record,
@@ -343,14 +364,17 @@ impl<R: ViewFiles> DynRuleset for Registered<R> {
         )?)))
     }
     fn restore(&self, saved: Value) -> Result<Box<dyn Game>, SetupError> {
-        Ok(Box::new(Running(Match::restore(self.0.clone(), saved)?)))
+        Ok(Box::new(Running::new(Match::restore(
+            self.0.clone(),
+            saved,
+        )?)))
     }
     fn restore_with_turns(
         &self,
         saved: Value,
         turns: &[String],
     ) -> Result<Box<dyn Game>, SetupError> {
-        Ok(Box::new(Running(Match::restore_with_turns(
+        Ok(Box::new(Running::new(Match::restore_with_turns(
             self.0.clone(),
             saved,
             turns,

@@ -18,8 +18,9 @@
 //!   legend): once the side has met an enemy and then lost sight of every
 //!   enemy unit, idle warships and aircraft search the cells out of sight
 //!   for `STALE` turns, and transports land troops where such land is.
-//!   (A bot made afresh each turn, as the host makes them, has met no one
-//!   and does not hunt.) From turn `DEVELOP_FROM` (300) on, places that can
+//!   (The host keeps a game's bots from turn to turn; a bot made afresh,
+//!   as after a restart or for each view file, has met no one and does not
+//!   hunt until it meets someone again.) From turn `DEVELOP_FROM` (300) on, places that can
 //!   develop a type their side cannot build yet (in standard, cities and
 //!   the nuclear bomb) do so instead of building; once the side can build
 //!   it, places build a few while fewer of them are about than places of

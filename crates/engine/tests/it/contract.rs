@@ -391,10 +391,59 @@ mod relay {
             Relay::unit(state.total)
         }
         fn bot_names(&self) -> &'static [&'static str] {
-            &[]
+            &["counter"]
         }
-        fn bot(&self, _name: &str) -> Option<Box<dyn Bot<Self>>> {
-            None
+        fn bot(&self, name: &str) -> Option<Box<dyn Bot<Self>>> {
+            (name == "counter").then(|| Box::new(Counter::default()) as Box<dyn Bot<Self>>)
+        }
+    }
+
+    /// Files, so that the object-safe layer takes the relay: the total
+    /// in, the amount out.
+    impl engine::FileProtocol for Relay {
+        fn view_files(&self, state: &State, _: Option<Seat>) -> Vec<(String, String)> {
+            vec![("total".into(), format!("{}\n", state.total))]
+        }
+        fn orders_file_name(&self, _: &State, seat: Seat) -> String {
+            format!("add{}", seat.0)
+        }
+        fn parse_orders(
+            &self,
+            _: &State,
+            _: Seat,
+            text: &[u8],
+        ) -> Result<Option<u64>, Vec<OrderIssue>> {
+            let text = String::from_utf8_lossy(text);
+            text.trim()
+                .parse()
+                .map(Some)
+                .map_err(|_| vec![OrderIssue::at_line(1, None, "expected a whole number")])
+        }
+        fn orders_text(&self, orders: &u64) -> String {
+            format!("{orders}\n")
+        }
+        fn board_text(&self, state: &State) -> String {
+            format!("{} of {}\n", state.total, state.goal)
+        }
+    }
+
+    impl engine::ViewFiles for Relay {
+        fn parse_view(&self, _: &str, _: &str) -> Result<State, SetupError> {
+            Err(SetupError::at("view", "the relay reads no view files"))
+        }
+        fn orders_file_for_view(&self, _: &State, seat: Seat) -> String {
+            format!("add{}", seat.0)
+        }
+    }
+
+    /// A bot with a memory: it adds how many times it has been asked.
+    #[derive(Default)]
+    pub struct Counter(u64);
+
+    impl Bot<Relay> for Counter {
+        fn orders(&mut self, _: &Relay, _: &State, _: Seat, _: &mut GameRng) -> u64 {
+            self.0 += 1;
+            self.0
         }
     }
 }
@@ -604,4 +653,34 @@ fn a_bots_answer_to_a_view_file_comes_as_text_or_json() {
     assert!(game.submit_json(seat, orders).is_ok());
     let unknown = rules.bot_answer_json("nosuch", seat, &name, &text, 8);
     assert!(unknown.unwrap_err().message.contains("greedy"));
+}
+
+#[test]
+fn a_running_games_bots_remember_earlier_turns_and_a_restored_one_starts_afresh() {
+    let rules = Registered(Arc::new(relay::Relay));
+    let setup = Setup {
+        scenario: "long".into(),
+        seed: 3,
+        ..Setup::default()
+    };
+    let mut game = rules.start(setup, true, None).unwrap();
+    let mut rng = GameRng::from_seed(1);
+    let mut asked = |game: &mut Box<dyn engine::Game>| {
+        let seat = game.awaiting()[0];
+        let orders = game.bot_orders("counter", seat, &mut rng).unwrap();
+        game.submit_json(seat, orders.clone()).unwrap();
+        game.resolve(None);
+        (seat.0, orders)
+    };
+    // Seats 0 and 1 take turns (the house plays between): each seat's bot
+    // counts its own calls.
+    let answers: Vec<_> = (0..4).map(|_| asked(&mut game)).collect();
+    assert_eq!(
+        answers,
+        [(0, json!(1)), (1, json!(1)), (0, json!(2)), (1, json!(2))]
+    );
+    let mut restored = rules.restore(game.save()).unwrap();
+    assert_eq!(asked(&mut restored), (0, json!(1)));
+    assert_eq!(asked(&mut game), (0, json!(3)));
+    assert!(game.bot_orders("clever", Seat(1), &mut rng).is_none());
 }
