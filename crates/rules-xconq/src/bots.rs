@@ -3,11 +3,14 @@
 //!
 //! * `greedy`: places build a mix weighted by what the side needs (ground
 //!   troops mostly; transports when troops wait for a way across water;
-//!   warships at coasts; some aircraft). Every unit with ACP acts: units
+//!   warships at coasts; some aircraft; ships only where the water leads
+//!   to something they could sail for, never on a lake). Every unit with
+//!   ACP acts: units
 //!   attack what is next to them when they can hurt it; ground units march
 //!   on the nearest place that is not theirs, then on seen enemies, then
 //!   toward unseen land, and when their land holds nothing more they board
-//!   a transport that has the fuel to sail; transports carry them to a
+//!   a transport that has the fuel to sail (the one with the fewest
+//!   aboard, so a port's ferries fill side by side); transports carry them to a
 //!   coast next to a target and they land (with no target known and every
 //!   coast seen, to a coast behind which land is unseen); warships hunt
 //!   enemy units at sea and explore, and refuel at a port that holds fuel
@@ -196,6 +199,8 @@ struct Know<'a> {
     /// Per cell, seen once but out of the side's sight for `STALE` turns
     /// (empty: the bot does not keep track).
     stale: Vec<bool>,
+    /// Units ordered this turn to enter each own unit, by its id.
+    boarding: HashMap<i32, usize>,
     /// The side has met another side that plays but knows of none of
     /// their units now: idle warships and aircraft search stale cells,
     /// ferries with nowhere else to go land troops next to stale land.
@@ -315,6 +320,7 @@ impl<'a> Know<'a> {
             by_id,
             waiting: Vec::new(),
             stale: Vec::new(),
+            boarding: HashMap::new(),
             hunting: false,
             blasts_started: std::cell::Cell::new(0),
         }
@@ -662,6 +668,22 @@ impl<'a> Know<'a> {
         goals
     }
 
+    /// What a ship of type `b` could sail for: unseen water, units it
+    /// can hit, places of others, and for a ferry a coast where the troops
+    /// it carries can reach a target. A place from which none of them is
+    /// reached builds no ship of that type: the water beside it is a lake,
+    /// or there is nothing for the ship to do (seed 12: thirteen
+    /// transports built on a four-cell lake waited there for 700 turns).
+    fn sail_goals(&self, b: usize) -> Vec<Goal> {
+        let mut goals = vec![Goal::Unseen, Goal::Foes(b), Goal::Places];
+        for &g in &self.t(b).carries {
+            if self.kinds.get(g) == Some(&Kind::Ground) {
+                goals.push(Goal::Landing(g));
+            }
+        }
+        goals
+    }
+
     /// The first field of `goals` that reaches `(x, y)`.
     fn first_field(&mut self, u: usize, x: i32, y: i32, goals: &[Goal]) -> Option<Rc<Vec<i32>>> {
         let c = self.cell(x, y);
@@ -791,7 +813,7 @@ fn order(unit: i32, action: &str, args: Vec<Arg>) -> Order {
 type StepOk = dyn Fn(&Know<'_>, (i32, i32), i32) -> bool;
 
 /// A build choice among the types a place can build.
-type Pick = dyn Fn(&Know<'_>, &OwnUnit, &[usize], &mut GameRng) -> Option<usize>;
+type Pick = dyn Fn(&mut Know<'_>, &OwnUnit, &[usize], &mut GameRng) -> Option<usize>;
 
 /// One unit's decisions, with its planned cell and ACP as orders pile up.
 struct Plan<'k, 'a> {
@@ -911,21 +933,32 @@ impl Plan<'_, '_> {
             return false;
         }
         let k = &*self.k;
-        let host = k.v.own.iter().zip(&k.own_types).find(|(o, &ot)| {
-            ot != usize::MAX
-                && o.complete
-                && o.id != self.u.id
-                && o.id != self.u.transport
-                && k.area.distance(self.at.0, self.at.1, o.x, o.y) <= 1
-                && match goal {
-                    Goal::Ferry(w) => k.can_ferry(ot, o, w),
-                    _ => k.t(ot).carries.contains(&self.t),
-                }
-        });
+        // Of the hosts in reach, the one with the fewest aboard (counting
+        // those ordered aboard this turn): troops fill a port's ferries
+        // side by side instead of all trying the first, full or not.
+        let host = k
+            .v
+            .own
+            .iter()
+            .zip(&k.own_types)
+            .filter(|(o, &ot)| {
+                ot != usize::MAX
+                    && o.complete
+                    && o.id != self.u.id
+                    && o.id != self.u.transport
+                    && k.area.distance(self.at.0, self.at.1, o.x, o.y) <= 1
+                    && match goal {
+                        Goal::Ferry(w) => k.can_ferry(ot, o, w),
+                        _ => k.t(ot).carries.contains(&self.t),
+                    }
+            })
+            .min_by_key(|(o, _)| o.occupants.len() + k.boarding.get(&o.id).copied().unwrap_or(0));
         let Some((host, _)) = host else {
             return false;
         };
-        self.out.push(order(self.u.id, "enter", vec![num(host.id)]));
+        let id = host.id;
+        *self.k.boarding.entry(id).or_insert(0) += 1;
+        self.out.push(order(self.u.id, "enter", vec![num(id)]));
         self.acp = 0;
         true
     }
@@ -1303,14 +1336,15 @@ impl Plan<'_, '_> {
 /// The build of a place: go on with what is inside it, develop a type the
 /// side cannot build yet (when `develop`, and the place can), or start a
 /// type picked by `pick` among those it can build.
-fn place_orders(
-    k: &Know<'_>,
+fn place_orders<'a>(
+    k: &mut Know<'a>,
     i: usize,
     rng: &mut GameRng,
     pick: &Pick,
     develop: bool,
 ) -> Option<Order> {
-    let u = &k.v.own[i];
+    let v: &'a View = k.v;
+    let u = &v.own[i];
     let t = k.own_types[i];
     if u.acp <= 0 || !u.complete || k.t(t).builds.is_empty() {
         return None;
@@ -1353,8 +1387,25 @@ fn place_orders(
 
 /// Greedy's build choice: weights by what the side needs, cheaper types
 /// more often.
-fn greedy_pick(k: &Know<'_>, u: &OwnUnit, options: &[usize], rng: &mut GameRng) -> Option<usize> {
-    let coastal = |b: usize| k.neighbours(u.x, u.y).any(|(x, y)| k.passable(b, x, y));
+fn greedy_pick(
+    k: &mut Know<'_>,
+    u: &OwnUnit,
+    options: &[usize],
+    rng: &mut GameRng,
+) -> Option<usize> {
+    // Ships only where they can sail for something (not on a lake): the
+    // fields are made here, for the places that choose this turn.
+    let here = k.cell(u.x, u.y);
+    let sails: Vec<bool> = options
+        .iter()
+        .map(|&b| {
+            k.kinds[b] == Kind::Sea
+                && k.neighbours(u.x, u.y).any(|(x, y)| k.passable(b, x, y))
+                && k.sail_goals(b)
+                    .into_iter()
+                    .any(|g| k.field(b, g)[here] < FAR)
+        })
+        .collect();
     let ferries =
         k.v.own
             .iter()
@@ -1377,7 +1428,8 @@ fn greedy_pick(k: &Know<'_>, u: &OwnUnit, options: &[usize], rng: &mut GameRng) 
         + k.blasts_started.get();
     let weights: Vec<u32> = options
         .iter()
-        .map(|&b| {
+        .zip(&sails)
+        .map(|(&b, &sails)| {
             let ty = k.t(b);
             let ferry = ty.carries.iter().any(|&c| k.kinds[c] == Kind::Ground);
             let w: u32 = match k.kinds[b] {
@@ -1385,7 +1437,7 @@ fn greedy_pick(k: &Know<'_>, u: &OwnUnit, options: &[usize], rng: &mut GameRng) 
                 Kind::Ground if waiting > 8 => 10,
                 Kind::Ground => 60,
                 // Ferries only where troops wait and too few ferries are.
-                Kind::Sea if !coastal(b) => 0,
+                Kind::Sea if !sails => 0,
                 Kind::Sea if ferry && waiting > 0 && ferries * 4 < waiting + 2 => 90,
                 Kind::Sea if ferry => 0,
                 Kind::Sea => 12,
@@ -1424,7 +1476,12 @@ fn greedy_pick(k: &Know<'_>, u: &OwnUnit, options: &[usize], rng: &mut GameRng) 
 }
 
 /// Random's build choice: any type it can build.
-fn random_pick(_: &Know<'_>, _: &OwnUnit, options: &[usize], rng: &mut GameRng) -> Option<usize> {
+fn random_pick(
+    _: &mut Know<'_>,
+    _: &OwnUnit,
+    options: &[usize],
+    rng: &mut GameRng,
+) -> Option<usize> {
     rng.choose(options).copied()
 }
 
@@ -1484,7 +1541,7 @@ impl Bot<Xconq> for Greedy {
         for i in 0..v.own.len() {
             let t = k.own_types[i];
             if t != usize::MAX && k.kinds[t] == Kind::Place {
-                if let Some(o) = place_orders(&k, i, rng, &greedy_pick, true) {
+                if let Some(o) = place_orders(&mut k, i, rng, &greedy_pick, true) {
                     builds.push(o);
                 }
             }
@@ -1526,7 +1583,7 @@ impl Bot<Xconq> for Random {
                 continue;
             }
             if k.kinds[t] == Kind::Place {
-                if let Some(o) = place_orders(&k, i, rng, &random_pick, false) {
+                if let Some(o) = place_orders(&mut k, i, rng, &random_pick, false) {
                     orders.push(o);
                 }
                 continue;
@@ -1768,6 +1825,46 @@ mod tests {
         assert_eq!(o.last().unwrap().args[0], num(9));
     }
 
+    /// Troops wait in a town for a way across the water to another
+    /// side's town on an island (columns 8–9): the town builds ferries
+    /// when its water is the sea (columns 6–7), never when it is a lake
+    /// of one cell (seed 12: thirteen ferries built on a lake).
+    #[test]
+    fn ferries_are_built_on_the_sea_and_never_on_a_lake() {
+        let builds = |town_x: i32, lake: bool| {
+            let mut v = view(
+                vec![
+                    own(1, "town", town_x, 2, 1, 200, 0),
+                    own(2, "infantry", town_x, 2, 1, 6, 1),
+                ],
+                vec![foe_at("town", 8, 2)],
+            );
+            v.terrain = (0..6)
+                .rev()
+                .map(|y| {
+                    (0..10)
+                        .map(|x| match (x, y) {
+                            (3, 1) if lake => 'a',
+                            (0..=5 | 8..=9, 1..=4) => 'b',
+                            _ => 'a',
+                        })
+                        .collect()
+                })
+                .collect();
+            (0..40)
+                .filter(|&seed| {
+                    let mut rng = GameRng::from_seed(seed);
+                    let o = Greedy::default().orders(&Xconq::default(), &v, Seat(0), &mut rng);
+                    o.orders.iter().any(|o| {
+                        o.unit == 1 && o.args.first() == Some(&Arg::Name("transport".into()))
+                    })
+                })
+                .count()
+        };
+        assert!(builds(5, false) > 10, "{}", builds(5, false));
+        assert_eq!(builds(3, true), 0);
+    }
+
     #[test]
     fn a_fighter_never_flies_beyond_the_way_back() {
         // A foe 8 cells off: 18 fuel, 3 a turn in the air, 1 a move.
@@ -1835,6 +1932,31 @@ mod tests {
         let o = orders_of(&v, 2);
         assert_eq!(o.len(), 1, "{o:?}");
         assert_eq!((o[0].action.as_str(), &o[0].args), ("enter", &vec![num(4)]));
+    }
+
+    /// Troops in a port board the ferry with the fewest aboard, counting
+    /// those boarding the same turn (seed 77: 31 troops tried every turn
+    /// to board the first ferry in the list, full, while others waited
+    /// empty).
+    #[test]
+    fn troops_spread_over_the_ferries_in_port() {
+        let mut fuller = own(3, "transport", 3, 2, 1, 100, 1);
+        fuller.occupants = vec![20, 21];
+        let emptier = own(4, "transport", 3, 2, 1, 100, 1);
+        let troops = (5..8).map(|id| own(id, "infantry", 3, 2, 1, 6, 1));
+        let mut units = vec![town(), fuller, emptier];
+        units.extend(troops);
+        let v = view(units, vec![]);
+        let all = orders_of(&v, 5)
+            .into_iter()
+            .chain(orders_of(&v, 6))
+            .chain(orders_of(&v, 7))
+            .map(|o| (o.action, o.args))
+            .collect::<Vec<_>>();
+        let enter = |id: i32| ("enter".to_string(), vec![num(id)]);
+        // Two into the empty one; the third goes to either (both hold 2).
+        assert_eq!(&all[..2], &[enter(4), enter(4)], "{all:?}");
+        assert_eq!(all.len(), 3, "{all:?}");
     }
 
     #[test]
