@@ -5,6 +5,7 @@
 //! face, so nothing outside a ruleset's crate names its types.
 
 use std::borrow::Cow;
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -283,12 +284,10 @@ impl<R: ViewFiles> Game for Running<R> {
         self.0.rules().board_text(self.0.state())
     }
     fn bot_orders(&mut self, bot: &str, seat: Seat, rng: &mut GameRng) -> Option<Value> {
-        let key = (seat.0, bot.to_string());
-        if !self.1.contains_key(&key) {
-            let made = self.0.rules().bot(bot)?;
-            self.1.insert(key.clone(), made);
-        }
-        let b = self.1.get_mut(&key)?;
+        let b = match self.1.entry((seat.0, bot.to_string())) {
+            Entry::Occupied(e) => e.into_mut(),
+            Entry::Vacant(e) => e.insert(self.0.rules().bot(bot)?),
+        };
         let view = self.0.view(Some(seat));
         let orders = b.orders(self.0.rules(), &view, seat, rng);
         Some(serde_json::to_value(orders).expect("orders serialise"))
