@@ -5,8 +5,15 @@
 // the side's technology in the bomb is 1 (spec §8.7: one develop, 100
 // hundredths, is exactly 1) and the controls say "1 of 60".
 //
-// Standard is read from the Xconq library of the reference corpus (see
-// xconq.mjs); without it the test says so on one line and passes.
+//
+// Then a bomb is dropped by clicks: `bombtest` (e2e/xconq-lib, stdunit's
+// rules on a fixed 10 x 6 world) gives side 1 a nuclear bomb next to side
+// 2's only town. The bomb is picked, "Blow up (6, 2)" clicked and the turn
+// submitted; the town is gone and side 1 has won.
+//
+// Standard and stdunit are read from the Xconq library of the reference
+// corpus (see xconq.mjs); without it the test says so on one line and
+// passes.
 
 import {apiGet, assert} from '../lib.mjs';
 import {openXconq} from './xconq.mjs';
@@ -53,5 +60,48 @@ export default {
     await page.locator(`.pick[data-kind="unit"][data-id="${city.id}"]`).first().click();
     await page.getByRole('button', {name: 'Develop nuclear-bomb (1 of 60)', exact: true}).waitFor();
     await b.axe('Xconq standard with a city picked');
+
+    await blowUp(b);
   },
 };
+
+/// Side 1's bomb blows up side 2's only town by clicks, and wins.
+async function blowUp(b) {
+  const {page} = b;
+  const game = await openXconq(page, 'xconq-bombs', 'bombtest', 1, {});
+  if (!game) return;
+  const {id, token} = game;
+  await page.locator('#board svg').waitFor();
+  await page.waitForFunction(() => {
+    const button = document.getElementById('submit-orders');
+    return button && !button.disabled;
+  }, null, {timeout: 60000});
+  const {view} = await apiGet(`/api/games/${id}/view`, token);
+  const bomb = view.own.find((u) => u.type === 'nuclear-bomb');
+  assert(bomb && bomb.x === 5 && bomb.y === 2, `our bomb stands at (5, 2): ${JSON.stringify(bomb)}`);
+  const target = (view.units || []).find((u) => u.side !== view.side && u.type === 'town');
+  assert(target && target.x === 6 && target.y === 2, 'the other side\'s town is in sight next to it');
+
+  await page.locator(`.pick[data-kind="unit"][data-id="${bomb.id}"]`).first().click();
+  await page.getByRole('button', {name: 'Blow up here', exact: true}).waitFor();
+  await page.getByRole('button', {name: 'Blow up (6, 2)', exact: true}).click();
+  const line = page.locator(`#orders > li[data-key="unit:${bomb.id}"]`);
+  await line.waitFor();
+  assert(/blow up \(6, 2\)/.test(await line.textContent()), 'the order line says where the bomb goes off');
+  await b.screenshot('#board', 'blow-up');
+  await page.locator('#submit-orders').click();
+
+  const deadline = Date.now() + 60000;
+  let after;
+  for (;;) {
+    after = (await apiGet(`/api/games/${id}/view`, token)).view;
+    if (after.over || after.turn !== view.turn) break;
+    assert(Date.now() < deadline, 'the turn was resolved');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  assert(!(after.units || []).some((u) => u.id === target.id), 'the town is gone');
+  assert(!after.own.some((u) => u.id === bomb.id), 'the bomb went with it');
+  assert(after.over, 'the game is over: side 2 has nothing left that counts');
+  const me = after.sides.find((s) => s.id === after.side);
+  assert(me && me.status === 1, `side 1 won: ${JSON.stringify(after.sides)}`);
+}
