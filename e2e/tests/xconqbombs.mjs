@@ -24,16 +24,9 @@ export default {
   name: 'xconq-bombs',
   async run(b) {
     const {page} = b;
-    const game = await openXconq(page, 'xconq-bombs', 'standard', SEED, {sides: 2});
+    const game = await ready(page, 'standard', SEED, {sides: 2});
     if (!game) return;
-    const {id, token} = game;
-    await page.locator('#board svg').waitFor();
-    await page.waitForFunction(() => {
-      const button = document.getElementById('submit-orders');
-      return button && !button.disabled;
-    }, null, {timeout: 60000});
-
-    const {view} = await apiGet(`/api/games/${id}/view`, token);
+    const {id, token, view} = game;
     const nuke = view.types.findIndex((t) => t.name === 'nuclear-bomb');
     assert(nuke >= 0 && view.types[nuke].tech_to_build === 60 && view.types[nuke].detonates,
       'the legend says the bomb needs technology 60 and detonates');
@@ -65,18 +58,26 @@ export default {
   },
 };
 
-/// Side 1's bomb blows up side 2's only town by clicks, and wins.
-async function blowUp(b) {
-  const {page} = b;
-  const game = await openXconq(page, 'xconq-bombs', 'bombtest', 1, {});
-  if (!game) return;
-  const {id, token} = game;
+// A game of `scenario` opened in the page, once orders can be sent, with
+// the seat's view; null when the server has no such module.
+async function ready(page, scenario, seed, options) {
+  const game = await openXconq(page, 'xconq-bombs', scenario, seed, options);
+  if (!game) return null;
   await page.locator('#board svg').waitFor();
   await page.waitForFunction(() => {
     const button = document.getElementById('submit-orders');
     return button && !button.disabled;
   }, null, {timeout: 60000});
-  const {view} = await apiGet(`/api/games/${id}/view`, token);
+  const {view} = await apiGet(`/api/games/${game.id}/view`, game.token);
+  return {...game, view};
+}
+
+// Side 1's bomb blows up side 2's only town by clicks, and wins.
+async function blowUp(b) {
+  const {page} = b;
+  const game = await ready(page, 'bombtest', 1, {});
+  if (!game) return;
+  const {id, token, view} = game;
   const bomb = view.own.find((u) => u.type === 'nuclear-bomb');
   assert(bomb && bomb.x === 5 && bomb.y === 2, `our bomb stands at (5, 2): ${JSON.stringify(bomb)}`);
   const target = (view.units || []).find((u) => u.side !== view.side && u.type === 'town');
