@@ -207,7 +207,7 @@ struct Know<'a> {
     hunting: bool,
     /// Units that detonate that places have started this turn (they count
     /// with those about when the next place chooses).
-    blasts_started: std::cell::Cell<usize>,
+    blasts_started: usize,
 }
 
 impl<'a> Know<'a> {
@@ -322,7 +322,7 @@ impl<'a> Know<'a> {
             stale: Vec::new(),
             boarding: HashMap::new(),
             hunting: false,
-            blasts_started: std::cell::Cell::new(0),
+            blasts_started: 0,
         }
     }
 
@@ -1425,11 +1425,11 @@ fn greedy_pick(
         .iter()
         .filter(|&&t| t != usize::MAX && k.kinds[t] == Kind::Blast)
         .count()
-        + k.blasts_started.get();
+        + k.blasts_started;
     let weights: Vec<u32> = options
         .iter()
         .zip(&sails)
-        .map(|(&b, &sails)| {
+        .map(|(&b, &can_sail)| {
             let ty = k.t(b);
             let ferry = ty.carries.iter().any(|&c| k.kinds[c] == Kind::Ground);
             let w: u32 = match k.kinds[b] {
@@ -1437,7 +1437,7 @@ fn greedy_pick(
                 Kind::Ground if waiting > 8 => 10,
                 Kind::Ground => 60,
                 // Ferries only where troops wait and too few ferries are.
-                Kind::Sea if !sails => 0,
+                Kind::Sea if !can_sail => 0,
                 Kind::Sea if ferry && waiting > 0 && ferries * 4 < waiting + 2 => 90,
                 Kind::Sea if ferry => 0,
                 Kind::Sea => 12,
@@ -1466,7 +1466,7 @@ fn greedy_pick(
     for (&b, &w) in options.iter().zip(&weights) {
         if r < w {
             if k.kinds[b] == Kind::Blast {
-                k.blasts_started.set(k.blasts_started.get() + 1);
+                k.blasts_started += 1;
             }
             return Some(b);
         }

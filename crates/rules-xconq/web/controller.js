@@ -208,10 +208,10 @@ export default {
    * §8.12: every unit standing there is hit, whoever's it is). */
   blast(ctx, u, target) {
     const view = ctx.view;
-    const at = [target.x, target.y];
-    const boom = order(u.id, 'detonate', [at[0], at[1], 0]);
-    if (distance(view, u.x, u.y, at[0], at[1]) > 1) { this.approach(ctx, u, target, [boom], 'blow it up'); return; }
-    ctx.put({key: `unit:${u.id}`, json: [boom], text: `${u.type} ${u.id}: blow up (${at[0]}, ${at[1]})${ourUnitsAt(view, u, at[0], at[1])}`});
+    const {x, y} = target;
+    const boom = order(u.id, 'detonate', [x, y, 0]);
+    if (distance(view, u.x, u.y, x, y) > 1) { this.approach(ctx, u, target, [boom], 'blow it up'); return; }
+    ctx.put({key: `unit:${u.id}`, json: [boom], text: `${u.type} ${u.id}: blow up (${x}, ${y})${ourUnitsAt(view, u, x, y)}`});
   },
   controls(ctx) {
     const view = ctx.view;
