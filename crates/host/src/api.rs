@@ -97,6 +97,9 @@ pub fn router(state: AppState, body_limit: usize) -> Router {
         .route("/api/games/{id}/rematch", post(crate::table::rematch))
         .fallback(|| async { HostError::new(ErrorKind::NotFound, "no such endpoint") })
         .layer(DefaultBodyLimit::max(body_limit))
+        .layer(axum::middleware::from_fn(move |request, next| {
+            crate::edge::read_body_first(body_limit, request, next)
+        }))
         // Outermost: whatever the framework answered on its own (405, a
         // path it cannot decode, ...) leaves in the same JSON shape.
         .layer(axum::middleware::map_response(crate::edge::json_errors))

@@ -9,6 +9,13 @@
 //!   body over the limit) and the web client's own 404s. [`json_errors`]
 //!   rewrites every error response that is not JSON yet, keeping its status
 //!   and headers (`Allow` on a 405).
+//! * hyper, after a route answered without reading the request's body (a
+//!   405, a 404, a missing token): it drains what has already arrived and,
+//!   if the rest is still on its way, closes the connection without a word,
+//!   so a client that reuses it is cut off. [`read_body_first`] reads every
+//!   body (within the body limit) before any route runs, so the connection
+//!   always stays usable; a body over the limit is answered 413 with
+//!   `connection: close`.
 //! * hyper, before any route runs, when a request is not HTTP it can read:
 //!   an address over 64 KiB (414), headers too large (431), a malformed
 //!   request (400). It writes a bodiless response and closes the
@@ -21,12 +28,16 @@ use std::io;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
-use axum::body::Body;
+use axum::body::{Body, HttpBody};
+use axum::extract::Request;
 use axum::http::{header, HeaderValue, StatusCode};
-use axum::response::Response;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
 use serde_json::json;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
+
+use crate::error::{Detail, ErrorKind, HostError};
 
 /// The largest plain-text error body taken over as the error's message.
 const MAX_TEXT: usize = 4096;
@@ -80,6 +91,45 @@ pub async fn json_errors(response: Response) -> Response {
         HeaderValue::from_static("application/json"),
     );
     Response::from_parts(parts, Body::from(error_body(status, text)))
+}
+
+/// Reads the request's whole body, at most `limit` bytes, before the
+/// router sees the request (module doc: an early answer must not leave
+/// part of a body unread). A body over the limit is answered here.
+pub async fn read_body_first(limit: usize, request: Request, next: Next) -> Response {
+    if request.body().size_hint().exact() == Some(0) {
+        return next.run(request).await;
+    }
+    let (parts, body) = request.into_parts();
+    match axum::body::to_bytes(body, limit).await {
+        Ok(bytes) => {
+            next.run(Request::from_parts(parts, Body::from(bytes)))
+                .await
+        }
+        Err(e) => {
+            let too_large = std::error::Error::source(&e)
+                .is_some_and(|s| s.is::<http_body_util::LengthLimitError>());
+            let error = if too_large {
+                HostError::new(ErrorKind::TooLarge, "the request body is too large").with_details(
+                    vec![Detail {
+                        field: None,
+                        line: None,
+                        column: None,
+                        reason: format!("this server takes bodies of at most {limit} bytes"),
+                        code: None,
+                    }],
+                )
+            } else {
+                HostError::bad_request(format!("the request body cannot be read: {e}"))
+            };
+            let mut response = error.into_response();
+            // The rest of the body is unread: the connection cannot go on.
+            response
+                .headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            response
+        }
+    }
 }
 
 /// A TCP listener whose connections answer hyper's own errors in the
