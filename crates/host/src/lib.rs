@@ -11,7 +11,7 @@
 //! draw offers over HTTP; [`api`] and [`openapi`] are the
 //! HTTP face, `assets` serves the browser client's files (the web crate's
 //! and each ruleset's controller and guide), [`edge`] puts the framework's
-//! own errors in its shape; [`server`] runs it all. The other side, a client
+//! own errors in its shape and reads each request's body before routing; [`server`] runs it all. The other side, a client
 //! of the API and a bot playing a seat through it, is the `orderly-client`
 //! crate, which does not depend on this one. Only this crate knows HTTP
 //! serving and databases; it names no ruleset (they come from the registry).
