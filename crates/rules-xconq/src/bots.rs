@@ -111,7 +111,8 @@ enum Goal {
     Depot(usize),
     /// Own complete mobile units that can carry this type.
     Ferry(usize),
-    /// Own places holding troops that wait for a ferry.
+    /// Cells where own troops wait for a ferry: our places, and coasts
+    /// where troops that landed found nothing more to do.
     Waiting,
     /// Own places next to water.
     Harbour,
@@ -395,6 +396,53 @@ impl<'a> Know<'a> {
         m
     }
 
+    /// The cells a unit with these cell bits reaches from cell `from`:
+    /// a path ends in a `RECV` cell and goes on through a `PASS` one.
+    fn reach(&self, from: usize, mask: &[u8]) -> Vec<bool> {
+        let mut seen = vec![false; self.area.cells()];
+        seen[from] = true;
+        let mut queue = vec![from];
+        while let Some(c) = queue.pop() {
+            for &n in &self.nb[c] {
+                let n = n as usize;
+                if n as u32 != NONE && !seen[n] && mask[n] & RECV != 0 {
+                    seen[n] = true;
+                    if mask[n] & PASS != 0 {
+                        queue.push(n);
+                    }
+                }
+            }
+        }
+        seen
+    }
+
+    /// Whether a ferry of type `b` built in the place in cell `here` could
+    /// take troops somewhere they cannot walk to: its waters touch land
+    /// they do not reach on foot from `here`, or cells not seen yet. (Seed
+    /// 3 with seven sides: a side whose places bordered only lakes built
+    /// transports that sailed a lake of eight cells for 700 turns, for a
+    /// coast of its own land.)
+    fn ferry_leads_away(&mut self, b: usize, here: usize) -> bool {
+        let ship = self.mask(b);
+        let sail = self.reach(here, &ship);
+        let troops: Vec<usize> = (self.t(b).carries.iter().copied())
+            .filter(|&g| self.kinds.get(g) == Some(&Kind::Ground))
+            .collect();
+        troops.into_iter().any(|g| {
+            let feet = self.mask(g);
+            let walk = self.reach(here, &feet);
+            (0..sail.len()).any(|c| {
+                sail[c]
+                    && self.nb[c].iter().any(|&n| {
+                        let n = n as usize;
+                        n as u32 != NONE
+                            && (self.terrain[n] == UNSEEN && self.inside[n]
+                                || feet[n] & RECV != 0 && !walk[n])
+                    })
+            })
+        })
+    }
+
     fn t(&self, u: usize) -> &'a TypeInfo {
         &self.v.types[u]
     }
@@ -529,7 +577,6 @@ impl<'a> Know<'a> {
                 .waiting
                 .iter()
                 .filter_map(|&(x, y, _)| at(x, y))
-                .filter(|&c| self.own_place_at[c])
                 .collect(),
             Goal::Harbour => own(&|t, o| {
                 self.kinds[t] == Kind::Place
@@ -1404,6 +1451,8 @@ fn greedy_pick(
                 && k.sail_goals(b)
                     .into_iter()
                     .any(|g| k.field(b, g)[here] < FAR)
+                && (!k.t(b).carries.iter().any(|&c| k.kinds[c] == Kind::Ground)
+                    || k.ferry_leads_away(b, here))
         })
         .collect();
     let ferries =
@@ -1416,6 +1465,16 @@ fn greedy_pick(
                     && k.t(t).carries.iter().any(|&c| k.kinds[c] == Kind::Ground)
             })
             .count();
+    // A port whose ships wait in it with tanks below a quarter has no fuel
+    // to spare for more (seed 92: 22 transports, 7 carriers and 5
+    // destroyers built into one port, all with empty tanks for 600 turns,
+    // while 200 troops waited for them).
+    let dry = (k.v.own.iter().zip(&k.own_types)).any(|(o, &t)| {
+        t != usize::MAX
+            && o.transport == u.id
+            && k.kinds[t] == Kind::Sea
+            && !holds(k.t(t), &o.supply, 4)
+    });
     let waiting = k.waiting.len();
     // Units that detonate only while fewer are about (or started this
     // turn) than the places of other sides in view.
@@ -1437,7 +1496,7 @@ fn greedy_pick(
                 Kind::Ground if waiting > 8 => 10,
                 Kind::Ground => 60,
                 // Ferries only where troops wait and too few ferries are.
-                Kind::Sea if !can_sail => 0,
+                Kind::Sea if !can_sail || dry => 0,
                 Kind::Sea if ferry && waiting > 0 && ferries * 4 < waiting + 2 => 90,
                 Kind::Sea if ferry => 0,
                 Kind::Sea => 12,
@@ -1863,6 +1922,145 @@ mod tests {
         };
         assert!(builds(5, false) > 10, "{}", builds(5, false));
         assert_eq!(builds(3, true), 0);
+    }
+
+    /// A map of rows y = 5 (top) to 0 with `?` unseen, `b` plains, `a` sea.
+    fn terrain(cell: impl Fn(i32, i32) -> char) -> Vec<String> {
+        (0..6)
+            .rev()
+            .map(|y| (0..10).map(|x| cell(x, y)).collect())
+            .collect()
+    }
+
+    /// A ferry is only worth building where its waters touch land the
+    /// troops cannot walk to, or cells not seen yet: never on a lake
+    /// within the side's own land (seed 3, seven sides: transports that
+    /// sailed a lake of eight cells for 700 turns).
+    #[test]
+    fn a_ferry_leads_away_from_a_town_only_over_water_to_other_land() {
+        let leads = |map: Vec<String>| {
+            let mut v = view(vec![own(1, "town", 4, 2, 1, 200, 0)], vec![]);
+            v.terrain = map;
+            let mut grid = None;
+            let mut k = Know::new(&v, &mut grid);
+            let here = k.cell(4, 2);
+            k.ferry_leads_away(2, here)
+        };
+        // A lake of two cells (5, 2) and (6, 2) inside our land.
+        let lake = |x: i32, y: i32| match (x, y) {
+            (5..=6, 2) => 'a',
+            (0..=9, 1..=4) => 'b',
+            _ => 'a',
+        };
+        assert!(!leads(terrain(lake)));
+        // Sea from column 5 to 6, another land beyond it.
+        assert!(leads(terrain(|x, y| match (x, y) {
+            (5..=6, _) => 'a',
+            (0..=9, 1..=4) => 'b',
+            _ => 'a',
+        })));
+        // The lake with a cell next to it not seen yet.
+        assert!(leads(terrain(|x, y| if (x, y) == (7, 2) {
+            '?'
+        } else {
+            lake(x, y)
+        })));
+    }
+
+    /// Troops of ours wait on an island; our town stands by a lake that
+    /// touches another side's town on our own land: ferries built there
+    /// could reach that town but take the troops nowhere they could not
+    /// walk, so none is built.
+    #[test]
+    fn a_town_by_a_lake_builds_no_ferries_for_troops_elsewhere() {
+        let mut v = view(
+            vec![
+                own(1, "town", 2, 2, 1, 200, 0),
+                own(2, "infantry", 8, 2, 1, 6, 0),
+            ],
+            vec![foe_at("town", 5, 2)],
+        );
+        let with_lake = |lake: bool| {
+            move |x: i32, y: i32| match (x, y) {
+                (3..=4, 2) if lake => 'a',
+                (0..=6 | 8..=9, 1..=4) => 'b',
+                _ => 'a',
+            }
+        };
+        let built = |v: &View| {
+            (0..40)
+                .filter(|&seed| {
+                    let mut rng = GameRng::from_seed(seed);
+                    let o = Greedy::default().orders(&Xconq::default(), v, Seat(0), &mut rng);
+                    o.orders.iter().any(|o| {
+                        o.unit == 1 && o.args.first() == Some(&Arg::Name("transport".into()))
+                    })
+                })
+                .count()
+        };
+        v.terrain = terrain(with_lake(true));
+        assert_eq!(built(&v), 0);
+        // Moved next to the sea (column 7), the town builds them.
+        v.own[0].x = 6;
+        v.terrain = terrain(with_lake(false));
+        assert!(built(&v) > 10, "{}", built(&v));
+    }
+
+    /// Troops wait on a coast where no place of ours stands (they came
+    /// ashore on another land and found nothing there): an empty ferry in
+    /// port sails to fetch them (seed 12: 90 troops waited on an island's
+    /// coast for 700 turns while 18 ferries went to and fro between the
+    /// towns of the home island).
+    #[test]
+    fn an_empty_ferry_fetches_troops_waiting_on_an_open_coast() {
+        let v = view(
+            vec![
+                own(1, "town", 4, 2, 0, 200, 0),
+                own(2, "infantry", 7, 2, 1, 6, 0),
+                own(3, "transport", 4, 2, 1, 100, 1),
+            ],
+            vec![],
+        );
+        let o = orders_of(&v, 3);
+        assert_eq!(o.len(), 1, "{o:?}");
+        assert_eq!(o[0].action, "move", "{o:?}");
+        assert_eq!(o[0].args[0], num(5), "one cell east: {o:?}");
+    }
+
+    /// Three troops wait in a port for a way to another side's town on an
+    /// island; a transport is in the port. With fuel it sails and more
+    /// are built; with empty tanks (the port has no fuel to give) no ship
+    /// is built there (seed 92: 22 transports, 7 carriers and 5
+    /// destroyers built into one dry port).
+    #[test]
+    fn a_port_whose_ships_wait_for_fuel_builds_no_more_ships() {
+        let ships_built = |fuel: i32| {
+            let mut v = view(
+                vec![
+                    own(1, "town", 5, 2, 1, 200, 0),
+                    own(2, "infantry", 5, 2, 1, 6, 1),
+                    own(3, "infantry", 5, 2, 1, 6, 1),
+                    own(4, "infantry", 5, 2, 1, 6, 1),
+                    own(5, "transport", 5, 2, 0, fuel, 1),
+                ],
+                vec![foe_at("town", 8, 2)],
+            );
+            v.terrain = terrain(|x, y| match (x, y) {
+                (0..=5 | 8..=9, 1..=4) => 'b',
+                _ => 'a',
+            });
+            (0..40)
+                .filter(|&seed| {
+                    let mut rng = GameRng::from_seed(seed);
+                    let o = Greedy::default().orders(&Xconq::default(), &v, Seat(0), &mut rng);
+                    o.orders.iter().any(|o| {
+                        o.unit == 1 && o.args.first() == Some(&Arg::Name("transport".into()))
+                    })
+                })
+                .count()
+        };
+        assert!(ships_built(100) > 10, "{}", ships_built(100));
+        assert_eq!(ships_built(10), 0);
     }
 
     #[test]
