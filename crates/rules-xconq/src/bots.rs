@@ -1178,6 +1178,12 @@ fn ground(p: &mut Plan<'_, '_>, rng: &mut GameRng) {
         if ferries[p.k.cell(p.at.0, p.at.1)] <= 1 {
             p.board(Goal::Ferry(t));
         }
+    } else if p.k.hunting {
+        // No ferry in reach and no enemy in sight: search on foot where
+        // the side has not looked for long.
+        let stale = p.k.field(t, Goal::Stale);
+        p.walk(&stale, rng, &|_, _, _| true);
+        p.attack();
     }
 }
 
@@ -2102,6 +2108,34 @@ mod tests {
             .orders(&Xconq::default(), &lost, Seat(0), &mut rng)
             .orders;
         assert!(o.iter().all(|o| o.unit != 2), "{o:?}");
+    }
+
+    /// Troops that met the enemy, then lost sight of every enemy unit,
+    /// with nothing to take on their land and no ferry in reach search it
+    /// on foot where the side has not looked for long (seed 149: four
+    /// enemy armour hid on a continent where 35 of our armour stood idle
+    /// for 700 turns); before they met anyone they wait.
+    #[test]
+    fn troops_without_a_ferry_search_their_land_for_a_lost_enemy() {
+        let units = vec![own(2, "infantry", 2, 2, 1, 6, 0)];
+        let mut met = view(units.clone(), vec![foe_at("infantry", 2, 3)]);
+        met.turn = 1;
+        let mut lost = view(units, vec![]);
+        lost.turn = 1 + STALE;
+        let mut rng = GameRng::from_seed(1);
+        let mut bot = Greedy::default();
+        bot.orders(&Xconq::default(), &met, Seat(0), &mut rng);
+        let o = bot
+            .orders(&Xconq::default(), &lost, Seat(0), &mut rng)
+            .orders;
+        assert!(
+            o.iter().any(|o| o.unit == 2 && o.action == "move"),
+            "the infantry searches: {o:?}"
+        );
+        let o = Greedy::default()
+            .orders(&Xconq::default(), &lost, Seat(0), &mut rng)
+            .orders;
+        assert!(o.is_empty(), "{o:?}");
     }
 
     #[test]
