@@ -404,8 +404,11 @@ impl<'a> Know<'a> {
         let mut queue = vec![from];
         while let Some(c) = queue.pop() {
             for &n in &self.nb[c] {
+                if n == NONE {
+                    continue;
+                }
                 let n = n as usize;
-                if n as u32 != NONE && !seen[n] && mask[n] & RECV != 0 {
+                if !seen[n] && mask[n] & RECV != 0 {
                     seen[n] = true;
                     if mask[n] & PASS != 0 {
                         queue.push(n);
@@ -433,11 +436,10 @@ impl<'a> Know<'a> {
             let walk = self.reach(here, &feet);
             (0..sail.len()).any(|c| {
                 sail[c]
-                    && self.nb[c].iter().any(|&n| {
+                    && self.nb[c].iter().filter(|&&n| n != NONE).any(|&n| {
                         let n = n as usize;
-                        n as u32 != NONE
-                            && (self.terrain[n] == UNSEEN && self.inside[n]
-                                || feet[n] & RECV != 0 && !walk[n])
+                        self.terrain[n] == UNSEEN && self.inside[n]
+                            || feet[n] & RECV != 0 && !walk[n]
                     })
             })
         })
@@ -1475,7 +1477,7 @@ fn greedy_pick(
     // to spare for more (seed 92: 22 transports, 7 carriers and 5
     // destroyers built into one port, all with empty tanks for 600 turns,
     // while 200 troops waited for them).
-    let dry = (k.v.own.iter().zip(&k.own_types)).any(|(o, &t)| {
+    let dry_ships_here = (k.v.own.iter().zip(&k.own_types)).any(|(o, &t)| {
         t != usize::MAX
             && o.transport == u.id
             && k.kinds[t] == Kind::Sea
@@ -1502,7 +1504,7 @@ fn greedy_pick(
                 Kind::Ground if waiting > 8 => 10,
                 Kind::Ground => 60,
                 // Ferries only where troops wait and too few ferries are.
-                Kind::Sea if !can_sail || dry => 0,
+                Kind::Sea if !can_sail || dry_ships_here => 0,
                 Kind::Sea if ferry && waiting > 0 && ferries * 4 < waiting + 2 => 90,
                 Kind::Sea if ferry => 0,
                 Kind::Sea => 12,

@@ -275,6 +275,19 @@ fn a_finished_game_is_played_again_by_rematch() {
 /// as `tok` until an event of kind `until` or the end of the stream:
 /// everything read, as text.
 fn read_events(addr: &str, path: &str, tok: Option<&str>, until: &str) -> String {
+    read_events_then(addr, path, tok, until, None)
+}
+
+/// [`read_events`], telling `opened` once the answer's head has come: the
+/// server subscribes a stream before it answers, so from then on no event
+/// is missed (a fixed pause instead was a race on a loaded machine).
+fn read_events_then(
+    addr: &str,
+    path: &str,
+    tok: Option<&str>,
+    until: &str,
+    mut opened: Option<std::sync::mpsc::Sender<()>>,
+) -> String {
     use std::io::{Read, Write};
     let mut s = std::net::TcpStream::connect(addr).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
@@ -289,6 +302,11 @@ fn read_events(addr: &str, path: &str, tok: Option<&str>, until: &str) -> String
         match s.read(&mut buf) {
             Ok(0) | Err(_) => break,
             Ok(n) => got.extend_from_slice(&buf[..n]),
+        }
+        if got.windows(4).any(|w| w == b"\r\n\r\n") {
+            if let Some(tx) = opened.take() {
+                let _ = tx.send(());
+            }
         }
         let text = String::from_utf8_lossy(&got);
         if let Some(at) = text.find(&wanted) {
@@ -328,9 +346,11 @@ fn every_seat_sees_the_rematch_and_keeps_its_own_token() {
         .to_string();
     let follow = format!("/api/games/{id}/events?follow=rematch");
     let (a, p, b) = (addr.clone(), follow.clone(), blue.clone());
-    let blue_hears = std::thread::spawn(move || read_events(&a, &p, Some(&b), "rematch"));
-    // The stream must be open before the rematch is made: give it time.
-    std::thread::sleep(Duration::from_millis(500));
+    let (tx, opened) = std::sync::mpsc::channel();
+    let blue_hears =
+        std::thread::spawn(move || read_events_then(&a, &p, Some(&b), "rematch", Some(tx)));
+    // The stream must be open before the rematch is made.
+    opened.recv_timeout(Duration::from_secs(20)).unwrap();
 
     let (code, made) = post(&mut c, &format!("/api/games/{id}/rematch"), Some(&red));
     assert_eq!(code, 201, "{made}");
@@ -412,8 +432,9 @@ fn an_event_ticket_opens_one_stream_and_a_token_in_the_url_is_refused() {
 
     let path = format!("/api/games/{id}/events?ticket={ticket}");
     let (a, p) = (addr.clone(), path.clone());
-    let hears = std::thread::spawn(move || read_events(&a, &p, None, "game_over"));
-    std::thread::sleep(Duration::from_millis(300));
+    let (tx, opened) = std::sync::mpsc::channel();
+    let hears = std::thread::spawn(move || read_events_then(&a, &p, None, "game_over", Some(tx)));
+    opened.recv_timeout(Duration::from_secs(20)).unwrap();
     let (code, _) = post(&mut c, &format!("/api/games/{id}/resign"), Some(&red));
     assert_eq!(code, 200);
     let text = hears.join().unwrap();
