@@ -1892,6 +1892,27 @@ mod tests {
         assert_eq!(o.last().unwrap().args[0], num(9));
     }
 
+    /// A map of rows y = 5 (top) to 0 with `?` unseen, `b` plains, `a` sea.
+    fn terrain(cell: impl Fn(i32, i32) -> char) -> Vec<String> {
+        (0..6)
+            .rev()
+            .map(|y| (0..10).map(|x| cell(x, y)).collect())
+            .collect()
+    }
+
+    /// Of 40 bot seeds, how many have unit 1 (a place) build a transport.
+    fn transports_built(v: &View) -> usize {
+        (0..40)
+            .filter(|&seed| {
+                let mut rng = GameRng::from_seed(seed);
+                let o = Greedy::default().orders(&Xconq::default(), v, Seat(0), &mut rng);
+                o.orders
+                    .iter()
+                    .any(|o| o.unit == 1 && o.args.first() == Some(&Arg::Name("transport".into())))
+            })
+            .count()
+    }
+
     /// Troops wait in a town for a way across the water to another
     /// side's town on an island (columns 8–9): the town builds ferries
     /// when its water is the sea (columns 6–7), never when it is a lake
@@ -1906,38 +1927,15 @@ mod tests {
                 ],
                 vec![foe_at("town", 8, 2)],
             );
-            v.terrain = (0..6)
-                .rev()
-                .map(|y| {
-                    (0..10)
-                        .map(|x| match (x, y) {
-                            (3, 1) if lake => 'a',
-                            (0..=5 | 8..=9, 1..=4) => 'b',
-                            _ => 'a',
-                        })
-                        .collect()
-                })
-                .collect();
-            (0..40)
-                .filter(|&seed| {
-                    let mut rng = GameRng::from_seed(seed);
-                    let o = Greedy::default().orders(&Xconq::default(), &v, Seat(0), &mut rng);
-                    o.orders.iter().any(|o| {
-                        o.unit == 1 && o.args.first() == Some(&Arg::Name("transport".into()))
-                    })
-                })
-                .count()
+            v.terrain = terrain(|x, y| match (x, y) {
+                (3, 1) if lake => 'a',
+                (0..=5 | 8..=9, 1..=4) => 'b',
+                _ => 'a',
+            });
+            transports_built(&v)
         };
         assert!(builds(5, false) > 10, "{}", builds(5, false));
         assert_eq!(builds(3, true), 0);
-    }
-
-    /// A map of rows y = 5 (top) to 0 with `?` unseen, `b` plains, `a` sea.
-    fn terrain(cell: impl Fn(i32, i32) -> char) -> Vec<String> {
-        (0..6)
-            .rev()
-            .map(|y| (0..10).map(|x| cell(x, y)).collect())
-            .collect()
     }
 
     /// A ferry is only worth building where its waters touch land the
@@ -1995,23 +1993,12 @@ mod tests {
                 _ => 'a',
             }
         };
-        let built = |v: &View| {
-            (0..40)
-                .filter(|&seed| {
-                    let mut rng = GameRng::from_seed(seed);
-                    let o = Greedy::default().orders(&Xconq::default(), v, Seat(0), &mut rng);
-                    o.orders.iter().any(|o| {
-                        o.unit == 1 && o.args.first() == Some(&Arg::Name("transport".into()))
-                    })
-                })
-                .count()
-        };
         v.terrain = terrain(with_lake(true));
-        assert_eq!(built(&v), 0);
+        assert_eq!(transports_built(&v), 0);
         // Moved next to the sea (column 7), the town builds them.
         v.own[0].x = 6;
         v.terrain = terrain(with_lake(false));
-        assert!(built(&v) > 10, "{}", built(&v));
+        assert!(transports_built(&v) > 10, "{}", transports_built(&v));
     }
 
     /// Troops wait on a coast where no place of ours stands (they came
@@ -2057,15 +2044,7 @@ mod tests {
                 (0..=5 | 8..=9, 1..=4) => 'b',
                 _ => 'a',
             });
-            (0..40)
-                .filter(|&seed| {
-                    let mut rng = GameRng::from_seed(seed);
-                    let o = Greedy::default().orders(&Xconq::default(), &v, Seat(0), &mut rng);
-                    o.orders.iter().any(|o| {
-                        o.unit == 1 && o.args.first() == Some(&Arg::Name("transport".into()))
-                    })
-                })
-                .count()
+            transports_built(&v)
         };
         assert!(ships_built(100) > 10, "{}", ships_built(100));
         assert_eq!(ships_built(10), 0);

@@ -12,6 +12,7 @@ use crate::common;
 
 use client::{Client, Response};
 use common::{create, start, token, ADMIN};
+use host::Background;
 use serde_json::{json, Value};
 
 /// Asserts the host's error shape and the status; gives the body.
@@ -45,6 +46,20 @@ fn raw(addr: &str, bytes: &[u8]) -> (u16, String, String) {
         .and_then(|c| c.parse().ok())
         .unwrap_or(0);
     (status, head.to_ascii_lowercase(), body.to_string())
+}
+
+/// A server with one ttrts game between two people: the folder of its
+/// database (kept while the test runs), the server, a client, and the
+/// answer that created the game.
+fn one_game() -> (tempfile::TempDir, Background, Client, Value) {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("g.db"));
+    let mut c = Client::new(&server.url()).unwrap();
+    let created = create(
+        &mut c,
+        json!({"ruleset": "ttrts", "seats": ["human", "human"], "seed": 1}),
+    );
+    (dir, server, c, created)
 }
 
 fn create_err(c: &mut Client, body: Value, status: u16) -> Value {
@@ -169,13 +184,7 @@ fn scenario_errors_point_at_the_text_given() {
 
 #[test]
 fn every_error_is_json_the_frameworks_too() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("g.db"));
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
-        json!({"ruleset": "ttrts", "seats": ["human", "human"], "seed": 1}),
-    );
+    let (_dir, server, mut c, created) = one_game();
     let id = created["id"].as_str().unwrap();
     // A method a route does not take: 405 with Allow.
     let r = c.request("DELETE", "/api/games", &[], b"").unwrap();
@@ -233,13 +242,7 @@ fn every_error_is_json_the_frameworks_too() {
 
 #[test]
 fn the_bearer_scheme_is_case_insensitive() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("g.db"));
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
-        json!({"ruleset": "ttrts", "seats": ["human", "human"], "seed": 1}),
-    );
+    let (_dir, _server, mut c, created) = one_game();
     let id = created["id"].as_str().unwrap();
     let t1 = token(&created, 1);
     for scheme in ["bearer", "BEARER", "BeArEr"] {
@@ -313,13 +316,7 @@ fn read_answer(s: &mut TcpStream) -> Option<(u16, String, String)> {
 /// separately do (the race that once cut off the test client).
 #[test]
 fn an_early_answer_keeps_the_connection_alive() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("g.db"));
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
-        json!({"ruleset": "ttrts", "seats": ["human", "human"], "seed": 1}),
-    );
+    let (_dir, server, _c, created) = one_game();
     let id = created["id"].as_str().unwrap();
     let addr = server.addr.to_string();
     let mut s = TcpStream::connect(&addr).unwrap();
