@@ -111,13 +111,13 @@ pub async fn read_body_first(limit: usize, request: Request, next: Next) -> Resp
                 .is_some_and(|s| s.is::<http_body_util::LengthLimitError>());
             let error = if too_large {
                 HostError::new(ErrorKind::TooLarge, "the request body is too large").with_details(
-                    vec![Detail {
-                        field: None,
-                        line: None,
-                        column: None,
-                        reason: format!("this server takes bodies of at most {limit} bytes"),
-                        code: None,
-                    }],
+                    vec![Detail::field(
+                        "body",
+                        format!(
+                            "this server takes bodies of at most {limit} bytes (its \
+                             operator sets that with `orderly serve --body-limit`): send less"
+                        ),
+                    )],
                 )
             } else {
                 HostError::bad_request(format!("the request body cannot be read: {e}"))

@@ -1820,6 +1820,17 @@ mod tests {
         all.orders.into_iter().filter(|o| o.unit == unit).collect()
     }
 
+    /// The x the unit's only order, a move, goes to.
+    fn only_move_x(v: &View, unit: i32) -> i32 {
+        let o = orders_of(v, unit);
+        assert_eq!(o.len(), 1, "{o:?}");
+        assert_eq!(o[0].action, "move", "{o:?}");
+        match o[0].args[0] {
+            Arg::Num(x) => x as i32,
+            _ => panic!("{o:?}"),
+        }
+    }
+
     fn town() -> OwnUnit {
         own(1, "town", 3, 2, 0, 200, 0)
     }
@@ -2016,10 +2027,7 @@ mod tests {
             ],
             vec![],
         );
-        let o = orders_of(&v, 3);
-        assert_eq!(o.len(), 1, "{o:?}");
-        assert_eq!(o[0].action, "move", "{o:?}");
-        assert_eq!(o[0].args[0], num(5), "one cell east: {o:?}");
+        assert_eq!(only_move_x(&v, 3), 5, "one cell east");
     }
 
     /// Three troops wait in a port for a way to another side's town on an
@@ -2182,10 +2190,7 @@ mod tests {
             vec![town(), own(2, "infantry", 5, 2, 1, 6, 3), ferry],
             vec![foe],
         );
-        let o = orders_of(&v, 3);
-        assert_eq!(o.len(), 1, "{o:?}");
-        assert_eq!(o[0].action, "move");
-        assert_eq!(o[0].args[0], num(6), "one cell east: {o:?}");
+        assert_eq!(only_move_x(&v, 3), 6, "one cell east");
     }
 
     /// Every coast seen, no place of another side known, land unseen
@@ -2217,10 +2222,7 @@ mod tests {
                     .collect()
             })
             .collect();
-        let o = orders_of(&v, 3);
-        assert_eq!(o.len(), 1, "{o:?}");
-        assert_eq!(o[0].action, "move");
-        assert_eq!(o[0].args[0], num(4), "one cell east: {o:?}");
+        assert_eq!(only_move_x(&v, 3), 4, "one cell east");
     }
 
     /// A ship low on fuel passes a dry port (10 fuel, at (7, 2), next to
@@ -2235,10 +2237,7 @@ mod tests {
             ],
             vec![],
         );
-        let o = orders_of(&v, 3);
-        assert_eq!(o.len(), 1, "{o:?}");
-        assert_eq!(o[0].action, "move", "{o:?}");
-        assert_eq!(o[0].args[0], num(5), "one cell west: {o:?}");
+        assert_eq!(only_move_x(&v, 3), 5, "one cell west");
     }
 
     #[test]
