@@ -48,18 +48,9 @@ fn raw(addr: &str, bytes: &[u8]) -> (u16, String, String) {
     (status, head.to_ascii_lowercase(), body.to_string())
 }
 
-/// A server with one ttrts game between two people: the folder of its
-/// database (kept while the test runs), the server, a client, and the
-/// answer that created the game.
+/// A server with one ttrts game between two people.
 fn one_game() -> (tempfile::TempDir, Background, Client, Value) {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("g.db"));
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
-        json!({"ruleset": "ttrts", "seats": ["human", "human"], "seed": 1}),
-    );
-    (dir, server, c, created)
+    common::one_game(json!({"ruleset": "ttrts", "seats": ["human", "human"], "seed": 1}))
 }
 
 fn create_err(c: &mut Client, body: Value, status: u16) -> Value {

@@ -32,6 +32,17 @@ pub fn start(db: &Path) -> Background {
     Background::start(config(db)).expect("server starts")
 }
 
+/// A server in a fresh folder with one game created from `body`: the
+/// folder (keep it while the test runs), the server, a client, and the
+/// answer that created the game.
+pub fn one_game(body: Value) -> (tempfile::TempDir, Background, Client, Value) {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("g.db"));
+    let mut c = Client::new(&server.url()).unwrap();
+    let created = create(&mut c, body);
+    (dir, server, c, created)
+}
+
 /// `POST /api/games`, which must answer 201; the response.
 pub fn create(c: &mut Client, body: Value) -> Value {
     let r = c.post_json("/api/games", Some(ADMIN), &body).unwrap();
