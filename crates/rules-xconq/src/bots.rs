@@ -4,7 +4,10 @@
 //! * `greedy`: places build a mix weighted by what the side needs (ground
 //!   troops mostly; transports when troops wait for a way across water;
 //!   warships at coasts; some aircraft; ships only where the water leads to
-//!   something they could sail for, never on a lake). Every unit with ACP
+//!   something they could sail for, never on a lake; no troops that could
+//!   never leave the place, or that could reach none of the others' places
+//!   in view when other troops could; no troops at all while far more wait
+//!   for ferries than the side's ferries carry). Every unit with ACP
 //!   acts: units attack what is next to them when they can hurt it; ground
 //!   units march on the nearest place that is not theirs, then on seen
 //!   enemies, then toward unseen land, and when their land holds nothing
@@ -442,6 +445,48 @@ impl<'a> Know<'a> {
                             || feet[n] & RECV != 0 && !walk[n]
                     })
             })
+        })
+    }
+
+    /// Whether ground troops of type `g` made in the place at (x, y) could
+    /// never leave it: no neighbour they may step on or enter, and no
+    /// water next to it for a ferry that carries them. (Seed 221: a town
+    /// in the mountains built 40 armour that sat in it for 600 turns.)
+    fn walled_in(&mut self, g: usize, x: i32, y: i32) -> bool {
+        let can_leave = |k: &mut Self, u: usize| {
+            let m = k.mask(u);
+            k.neighbours(x, y)
+                .any(|(nx, ny)| m[k.cell(nx, ny)] & PASS != 0)
+        };
+        if can_leave(self, g) {
+            return false;
+        }
+        let ferries: Vec<usize> = (0..self.v.types.len())
+            .filter(|&s| self.kinds[s] == Kind::Sea && self.t(s).carries.contains(&g))
+            .collect();
+        !ferries.into_iter().any(|s| can_leave(self, s))
+    }
+
+    /// Whether troops of type `g` starting in cell `here` can reach a
+    /// place of another side in view: on foot, or from a coast a ferry
+    /// that carries them can land them on. False when no such place is
+    /// known.
+    fn reaches_places(&mut self, g: usize, here: usize) -> bool {
+        let places = self.field(g, Goal::Places);
+        if places[here] < FAR {
+            return true;
+        }
+        if !places.contains(&0) {
+            return false; // no place of another side in view
+        }
+        let ferries: Vec<usize> = (0..self.v.types.len())
+            .filter(|&s| self.kinds[s] == Kind::Sea && self.t(s).carries.contains(&g))
+            .collect();
+        // The landing cells alone (the troops' field above is what they
+        // are read from): no need for the ferries' whole field.
+        ferries.into_iter().any(|s| {
+            let mask = self.mask(s);
+            !self.goals(s, Goal::Landing(g), &mask).is_empty()
         })
     }
 
@@ -1440,6 +1485,12 @@ fn place_orders<'a>(
     ))
 }
 
+/// Troops waiting for ferries beyond which places build no more troops,
+/// with `TROOPS_PER_FERRY` more for each ferry the side has.
+const TOO_MANY_WAITING: usize = 24;
+/// See `TOO_MANY_WAITING`: two loads of a stdunit transport.
+const TROOPS_PER_FERRY: usize = 12;
+
 /// Greedy's build choice: weights by what the side needs, cheaper types
 /// more often.
 fn greedy_pick(
@@ -1463,6 +1514,25 @@ fn greedy_pick(
                     || k.ferry_leads_away(b, here))
         })
         .collect();
+    // Troops that would wait for good: walled in where they are made,
+    // or (below) unable to reach any place of the others known.
+    let mut stuck: Vec<bool> = options
+        .iter()
+        .map(|&b| k.kinds[b] == Kind::Ground && k.walled_in(b, u.x, u.y))
+        .collect();
+    // Of the troops, only those that can reach a known place of another
+    // side, on foot from here or landed from a ferry, when some can (seed
+    // 45: the enemy's places stood in terrain armour cannot cross; 300
+    // armour waited for 600 turns, in ferries with nowhere to land them).
+    let reach: Vec<bool> = options
+        .iter()
+        .map(|&b| k.kinds[b] == Kind::Ground && k.reaches_places(b, here))
+        .collect();
+    if reach.iter().any(|&r| r) {
+        for ((s, &r), &b) in stuck.iter_mut().zip(&reach).zip(options) {
+            *s |= k.kinds[b] == Kind::Ground && !r;
+        }
+    }
     let ferries =
         k.v.own
             .iter()
@@ -1484,6 +1554,10 @@ fn greedy_pick(
             && !holds(k.t(t), &o.supply, 4)
     });
     let waiting = k.waiting.len();
+    // Troops, none once the ferries could not carry those waiting for
+    // many turns (seed 47, seven sides: 1,100 troops waited in towns they
+    // had drained of fuel, where bombers then could not refuel).
+    let too_many = waiting > TOO_MANY_WAITING + TROOPS_PER_FERRY * ferries;
     // Units that detonate only while fewer are about (or started this
     // turn) than the places of other sides in view.
     let targets = (0..k.v.units.len()).filter(|&i| k.is_target(i)).count();
@@ -1495,11 +1569,12 @@ fn greedy_pick(
         + k.blasts_started;
     let weights: Vec<u32> = options
         .iter()
-        .zip(&sails)
-        .map(|(&b, &can_sail)| {
+        .zip(sails.iter().zip(&stuck))
+        .map(|(&b, (&can_sail, &stuck))| {
             let ty = k.t(b);
             let ferry = ty.carries.iter().any(|&c| k.kinds[c] == Kind::Ground);
             let w: u32 = match k.kinds[b] {
+                Kind::Ground if stuck || too_many => 0,
                 // Troops, fewer once many wait for ferries.
                 Kind::Ground if waiting > 8 => 10,
                 Kind::Ground => 60,
@@ -1523,9 +1598,16 @@ fn greedy_pick(
     let total: u32 = weights.iter().sum();
     if total == 0 {
         // Nothing the side needs: anything but a bomb (those only while
-        // there are places to blow up).
-        let rest: Vec<usize> = (options.iter().copied())
-            .filter(|&b| k.kinds[b] != Kind::Blast)
+        // there are places to blow up), troops that would wait for good
+        // or a ship that could not sail; else nothing.
+        let rest: Vec<usize> = (options.iter().zip(sails.iter().zip(&stuck)))
+            .filter(|&(&b, (&can_sail, &stuck))| match k.kinds[b] {
+                Kind::Blast => false,
+                Kind::Ground => !stuck && !too_many,
+                Kind::Sea => can_sail && !dry_ships_here,
+                _ => true,
+            })
+            .map(|(&b, _)| b)
             .collect();
         return rng.choose(&rest).copied();
     }
@@ -1913,15 +1995,104 @@ mod tests {
 
     /// Of 40 bot seeds, how many have unit 1 (a place) build a transport.
     fn transports_built(v: &View) -> usize {
+        built(v, "transport")
+    }
+
+    /// Of 40 bot seeds, how many have unit 1 (a place) build a `utype`.
+    fn built(v: &View, utype: &str) -> usize {
         (0..40)
             .filter(|&seed| {
                 let mut rng = GameRng::from_seed(seed);
                 let o = Greedy::default().orders(&Xconq::default(), v, Seat(0), &mut rng);
                 o.orders
                     .iter()
-                    .any(|o| o.unit == 1 && o.args.first() == Some(&Arg::Name("transport".into())))
+                    .any(|o| o.unit == 1 && o.args.first() == Some(&Arg::Name(utype.into())))
             })
             .count()
+    }
+
+    /// The test legend with a third terrain, mountains (`m` on a map):
+    /// land infantry crosses and armour (type 4, built by towns and
+    /// carried like infantry) does not.
+    fn with_mountains(mut v: View) -> View {
+        v.terrain_types.push("mountains".into());
+        let mut types: Vec<TypeInfo> = v.types.iter().cloned().collect();
+        for t in &mut types {
+            let plains = t.enters[1];
+            t.enters.push(plains && t.name != "transport");
+            if !t.carries.is_empty() {
+                t.carries.push(4);
+            }
+            if !t.builds.is_empty() {
+                t.builds.push(4);
+            }
+        }
+        types.push(ty("armor", true, [false, true], [10, 2, 0, 1, 0]));
+        types[4].enters.push(false);
+        v.types = Arc::new(types);
+        v
+    }
+
+    /// A town whose every neighbour is mountains builds no armour, which
+    /// could never leave it (seed 221: a town in the mountains built 40
+    /// armour that sat in it for 600 turns); in plains it does.
+    #[test]
+    fn a_town_in_the_mountains_builds_no_armour() {
+        let v = with_mountains(view(vec![own(1, "town", 3, 2, 1, 200, 0)], vec![]));
+        armour_built_only_without_mountains(v, |x, y, mountains| match (x, y) {
+            (3, 2) => 'b',
+            (2..=4, 1..=3) if mountains => 'c',
+            (2..=4 | 7..=8, 1..=4) => 'b',
+            _ => 'a',
+        });
+    }
+
+    /// Our town (unit 1) builds infantry and no armour on the map
+    /// `map(x, y, true)`, and armour as well on `map(x, y, false)`.
+    fn armour_built_only_without_mountains(mut v: View, map: impl Fn(i32, i32, bool) -> char) {
+        v.terrain = terrain(|x, y| map(x, y, true));
+        assert_eq!(built(&v, "armor"), 0);
+        assert!(built(&v, "infantry") > 10, "{}", built(&v, "infantry"));
+        v.terrain = terrain(|x, y| map(x, y, false));
+        let open = built(&v, "armor");
+        assert!(open > 5, "{open}");
+    }
+
+    /// Troops in our port wait for a way to another side's town on the
+    /// island, and the side has no ferry: with a few waiting the town
+    /// builds troops as well as ferries, with more than
+    /// `TOO_MANY_WAITING` only ferries.
+    #[test]
+    fn no_troops_are_built_while_too_many_wait_for_ferries() {
+        let waiting = |n: i32| {
+            let mut units = vec![own(1, "town", 4, 2, 1, 200, 0)];
+            units.extend((0..n).map(|i| own(10 + i, "infantry", 4, 2, 1, 6, 1)));
+            view(units, vec![foe_at("town", 8, 2)])
+        };
+        let few = waiting(8);
+        assert!(built(&few, "infantry") > 5, "{}", built(&few, "infantry"));
+        let many = waiting(TOO_MANY_WAITING as i32 + 1);
+        assert_eq!(built(&many, "infantry"), 0);
+        assert!(transports_built(&many) > 20, "{}", transports_built(&many));
+    }
+
+    /// Another side's town stands in a ring of mountains on the island
+    /// (columns 6–9): infantry landed there reach it, armour cannot, so
+    /// our town builds infantry only (seed 45: 300 armour waited 600
+    /// turns, many in ferries with nowhere to land them); without the
+    /// ring it builds both.
+    #[test]
+    fn troops_that_cannot_reach_a_known_enemy_place_are_not_built() {
+        let v = with_mountains(view(
+            vec![own(1, "town", 3, 2, 1, 200, 0)],
+            vec![foe_at("town", 8, 2)],
+        ));
+        armour_built_only_without_mountains(v, |x, y, ring| match (x, y) {
+            (8, 2) => 'b',
+            (7..=9, 1..=3) if ring => 'c',
+            (2..=4 | 6..=9, 1..=4) => 'b',
+            _ => 'a',
+        });
     }
 
     /// Troops wait in a town for a way across the water to another
