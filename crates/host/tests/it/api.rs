@@ -88,11 +88,7 @@ fn every_other_ruleset_plays_to_the_end_through_the_api() {
 
 #[test]
 fn built_in_bots_play_and_events_arrive() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("g.db"));
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
+    let (_dir, _server, mut c, created) = common::one_game(
         json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["human", "greedy"], "seed": 5}),
     );
     let id = created["id"].as_str().unwrap().to_string();
@@ -152,11 +148,7 @@ fn built_in_bots_play_and_events_arrive() {
 
 #[test]
 fn a_game_of_built_in_bots_alone_plays_itself_out() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("g.db"));
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
+    let (_dir, _server, mut c, created) = common::one_game(
         json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["greedy", "random"], "seed": 8}),
     );
     assert_eq!(created["tokens"], json!([]));
@@ -177,11 +169,7 @@ fn a_game_of_built_in_bots_alone_plays_itself_out() {
 /// a 400 naming the field.
 #[test]
 fn a_game_stops_at_its_turn_limit() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("g.db"));
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
+    let (dir, server, mut c, created) = common::one_game(
         json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["human", "random"],
                "seed": 8, "max_turns": 3}),
     );
@@ -499,11 +487,7 @@ fn security_every_bad_request_is_a_4xx_and_changes_nothing() {
 /// sends orders the game stays at its first turn.
 #[test]
 fn garbage_never_gets_a_5xx() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("g.db"));
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
+    let (_dir, _server, mut c, created) = common::one_game(
         json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["human", "human"], "seed": 4}),
     );
     let id = created["id"].as_str().unwrap().to_string();
@@ -618,13 +602,8 @@ fn openapi_describes_every_route() {
 /// the record served before the end has no raw orders.
 #[test]
 fn no_view_leaks_another_seats_hand() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("g.db"));
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
-        json!({"ruleset": "tae", "seats": ["human", "human"], "seed": 3}),
-    );
+    let (_dir, _server, mut c, created) =
+        common::one_game(json!({"ruleset": "tae", "seats": ["human", "human"], "seed": 3}));
     let id = created["id"].as_str().unwrap().to_string();
     let view = |c: &mut Client, tok: Option<&str>| -> Value {
         let r = c.get(&format!("/api/games/{id}/view"), tok).unwrap();

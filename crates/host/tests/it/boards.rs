@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use crate::common;
 
 use client::Client;
-use common::{create, start};
+use common::start;
 use serde_json::json;
 
 fn svg(r: &client::Response) -> String {
@@ -24,13 +24,8 @@ fn count(text: &str, needle: &str) -> usize {
 
 #[test]
 fn live_boards_show_a_hand_only_to_its_seat() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("g.db"));
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
-        json!({"ruleset": "tae", "seats": ["human", "human"], "seed": 3}),
-    );
+    let (_dir, _server, mut c, created) =
+        common::one_game(json!({"ruleset": "tae", "seats": ["human", "human"], "seed": 3}));
     let id = created["id"].as_str().unwrap().to_string();
     let t0 = created["tokens"][0]["token"].as_str().unwrap().to_string();
     let path = format!("/api/games/{id}/board.svg");
@@ -60,11 +55,7 @@ fn live_boards_show_a_hand_only_to_its_seat() {
 
 #[test]
 fn record_boards_step_through_a_game() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("g.db"));
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
+    let (_dir, _server, mut c, created) = common::one_game(
         json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["greedy", "random"], "seed": 5}),
     );
     let id = created["id"].as_str().unwrap().to_string();
@@ -141,13 +132,8 @@ fn record_boards_step_through_a_game() {
 
 #[test]
 fn a_running_games_record_boards_are_the_spectators() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("g.db"));
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
-        json!({"ruleset": "tae", "seats": ["human", "human"], "seed": 4}),
-    );
+    let (_dir, _server, mut c, created) =
+        common::one_game(json!({"ruleset": "tae", "seats": ["human", "human"], "seed": 4}));
     let id = created["id"].as_str().unwrap().to_string();
     let text = svg(&c
         .get(&format!("/api/games/{id}/record/board.svg"), None)
@@ -178,11 +164,7 @@ fn openapi_describes_the_board_routes() {
 /// turns' captions and results, the same captions as the whole list.
 #[test]
 fn record_frames_come_a_page_at_a_time() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("g.db"));
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
+    let (_dir, _server, mut c, created) = common::one_game(
         json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["greedy", "random"], "seed": 5}),
     );
     let id = created["id"].as_str().unwrap().to_string();

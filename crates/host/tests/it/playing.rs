@@ -5,18 +5,13 @@
 use crate::common;
 
 use client::Client;
-use common::{create, start, token, wait_status};
+use common::{start, token, wait_status};
 use serde_json::json;
 
 #[test]
 fn targets_need_a_seat_and_come_from_the_ruleset() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("g.db"));
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
-        json!({"ruleset": "fullthrust", "seats": ["human", "human"], "seed": 1}),
-    );
+    let (_dir, _server, mut c, created) =
+        common::one_game(json!({"ruleset": "fullthrust", "seats": ["human", "human"], "seed": 1}));
     let id = created["id"].as_str().unwrap().to_string();
     let t0 = token(&created, 0);
     let path = format!("/api/games/{id}/targets?pick=battery:Resolute/0");
@@ -41,11 +36,7 @@ fn targets_need_a_seat_and_come_from_the_ruleset() {
 
 #[test]
 fn turns_are_told_in_words_once_resolved() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("g.db"));
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
+    let (_dir, _server, mut c, created) = common::one_game(
         json!({"ruleset": "ttrts", "scenario": "Tiny2Player", "seats": ["human", "random"], "seed": 2}),
     );
     let id = created["id"].as_str().unwrap().to_string();

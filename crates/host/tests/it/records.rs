@@ -5,7 +5,7 @@
 use crate::common;
 
 use client::Client;
-use common::{create, start, token, wait_status};
+use common::{token, wait_status};
 use serde_json::json;
 
 /// A Full Thrust battle in which one side has nothing that can fire is
@@ -14,15 +14,10 @@ use serde_json::json;
 /// re-runs.
 #[test]
 fn a_battle_over_at_set_up_is_recorded_as_ended() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("g.db"));
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
-        json!({"ruleset": "fullthrust", "scenario": "unarmed.gzf",
+    let (_dir, _server, mut c, created) =
+        common::one_game(json!({"ruleset": "fullthrust", "scenario": "unarmed.gzf",
                "scenario_text": include_str!("fixtures/unarmed.gzf"),
-               "seats": ["human", "human"], "seed": 1}),
-    );
+               "seats": ["human", "human"], "seed": 1}));
     let st = &created["status"];
     assert_eq!(st["finished"], true, "{st}");
     assert_eq!(st["outcome"]["winner"], 0);
@@ -43,11 +38,7 @@ fn a_battle_over_at_set_up_is_recorded_as_ended() {
 /// before, the public record has none of them.
 #[test]
 fn tae_draws_are_public_only_after_the_end() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("g.db"));
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
+    let (_dir, _server, mut c, created) = common::one_game(
         json!({"ruleset": "tae", "seats": ["human", "random"], "seed": 9, "max_turns": 2}),
     );
     let id = created["id"].as_str().unwrap();
@@ -119,11 +110,7 @@ fn page_error(c: &mut Client, id: &str, query: &str, field: &str, says: &str) {
 /// the last; the bounds and bad parameters are 400s naming the parameter.
 #[test]
 fn the_record_pages_add_up_to_the_whole_record() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("g.db"));
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
+    let (_dir, _server, mut c, created) = common::one_game(
         json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["random", "random"],
                "seed": 3, "max_turns": 7}),
     );
@@ -197,11 +184,7 @@ fn the_record_pages_add_up_to_the_whole_record() {
 /// record does: no setup, no seed, no orders.
 #[test]
 fn a_running_game_s_record_pages_are_public_only() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("g.db"));
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
+    let (_dir, _server, mut c, created) = common::one_game(
         json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["human", "greedy"], "seed": 3}),
     );
     let id = created["id"].as_str().unwrap();
@@ -229,11 +212,7 @@ fn a_running_game_s_record_pages_are_public_only() {
 /// module, so this needs nothing beside the project.
 #[test]
 fn a_fogged_game_s_units_stay_out_of_its_record_until_the_end() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("g.db"));
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
+    let (_dir, _server, mut c, created) = common::one_game(
         json!({"ruleset": "xconq", "scenario": "frontier", "seats": ["human", "greedy"], "seed": 5}),
     );
     let id = created["id"].as_str().unwrap();

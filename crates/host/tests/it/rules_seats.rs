@@ -24,14 +24,9 @@ fn details(v: &Value) -> String {
 
 #[test]
 fn a_chaos_game_takes_its_four_player_seats_and_the_rules_play_the_chaos_team() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("g.db"));
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
-        json!({"ruleset": "tactics", "scenario": "chaos", "seed": 3,
-               "seats": ["human", "greedy", "random", "greedy"], "max_turns": 400}),
-    );
+    let (_dir, server, mut c, created) =
+        common::one_game(json!({"ruleset": "tactics", "scenario": "chaos", "seed": 3,
+               "seats": ["human", "greedy", "random", "greedy"], "max_turns": 400}));
     let id = created["id"].as_str().unwrap().to_string();
     let seats = created["status"]["seats"].as_array().unwrap().clone();
     assert_eq!(seats.len(), 5, "{seats:?}");

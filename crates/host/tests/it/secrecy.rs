@@ -167,13 +167,8 @@ fn colonize(c: &mut Client, id: &str, tok: &str, hand: &Value, x: u64, y: u64) -
 /// else does, and no public route shows it until the game is over.
 #[test]
 fn a_failed_order_stays_its_authors() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("g.db"));
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
-        json!({"ruleset": "tae", "seats": ["human", "human"], "seed": 3}),
-    );
+    let (_dir, _server, mut c, created) =
+        common::one_game(json!({"ruleset": "tae", "seats": ["human", "human"], "seed": 3}));
     let id = created["id"].as_str().unwrap().to_string();
     let toks = [token(&created, 0), token(&created, 1)];
     let v0 = view_of(&mut c, &id, Some(&toks[0]));

@@ -183,11 +183,7 @@ fn offers_lapse_when_the_turn_is_resolved() {
 
 #[test]
 fn a_resignation_with_the_other_orders_in_resolves_the_turn() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("g.db"));
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
+    let (_dir, _server, mut c, created) = common::one_game(
         json!({"ruleset": "sealedbids", "seats": ["human", "human", "human"], "seed": 4}),
     );
     let id = created["id"].as_str().unwrap().to_string();
@@ -231,11 +227,7 @@ fn a_resignation_with_the_other_orders_in_resolves_the_turn() {
 
 #[test]
 fn a_finished_game_is_played_again_by_rematch() {
-    let dir = tempfile::tempdir().unwrap();
-    let server = start(&dir.path().join("g.db"));
-    let mut c = Client::new(&server.url()).unwrap();
-    let created = create(
-        &mut c,
+    let (_dir, _server, mut c, created) = common::one_game(
         json!({"ruleset": "ttrts", "map": "Tiny2Player", "seats": ["human", "greedy"], "seed": 3,
                "max_turns": 40, "deadline": {"policy": "all_done_or_limit", "seconds": 600}}),
     );
