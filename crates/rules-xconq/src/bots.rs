@@ -1488,7 +1488,9 @@ fn place_orders<'a>(
 /// Troops waiting for ferries beyond which places build no more troops,
 /// with `TROOPS_PER_FERRY` more for each ferry the side has.
 const TOO_MANY_WAITING: usize = 24;
-/// See `TOO_MANY_WAITING`: two loads of a stdunit transport.
+/// See `TOO_MANY_WAITING`: about two loads of a ferry. (The legend says
+/// which types a ferry carries, not how many; stdunit's transport carries
+/// six.)
 const TROOPS_PER_FERRY: usize = 12;
 
 /// Greedy's build choice: weights by what the side needs, cheaper types
@@ -2011,7 +2013,7 @@ mod tests {
             .count()
     }
 
-    /// The test legend with a third terrain, mountains (`m` on a map):
+    /// The test legend with a third terrain, mountains (`c` on a map):
     /// land infantry crosses and armour (type 4, built by towns and
     /// carried like infantry) does not.
     fn with_mountains(mut v: View) -> View {
@@ -2071,6 +2073,7 @@ mod tests {
         };
         let few = waiting(8);
         assert!(built(&few, "infantry") > 5, "{}", built(&few, "infantry"));
+        assert!(transports_built(&few) > 10, "{}", transports_built(&few));
         let many = waiting(TOO_MANY_WAITING as i32 + 1);
         assert_eq!(built(&many, "infantry"), 0);
         assert!(transports_built(&many) > 20, "{}", transports_built(&many));
