@@ -461,10 +461,14 @@ impl<'a> Know<'a> {
         if can_leave(self, g) {
             return false;
         }
-        let ferries: Vec<usize> = (0..self.v.types.len())
+        !self.ferry_types(g).into_iter().any(|s| can_leave(self, s))
+    }
+
+    /// The ship types that carry ground troops of type `g`.
+    fn ferry_types(&self, g: usize) -> Vec<usize> {
+        (0..self.v.types.len())
             .filter(|&s| self.kinds[s] == Kind::Sea && self.t(s).carries.contains(&g))
-            .collect();
-        !ferries.into_iter().any(|s| can_leave(self, s))
+            .collect()
     }
 
     /// Whether troops of type `g` starting in cell `here` can reach a
@@ -479,12 +483,9 @@ impl<'a> Know<'a> {
         if !places.contains(&0) {
             return false; // no place of another side in view
         }
-        let ferries: Vec<usize> = (0..self.v.types.len())
-            .filter(|&s| self.kinds[s] == Kind::Sea && self.t(s).carries.contains(&g))
-            .collect();
         // The landing cells alone (the troops' field above is what they
         // are read from): no need for the ferries' whole field.
-        ferries.into_iter().any(|s| {
+        self.ferry_types(g).into_iter().any(|s| {
             let mask = self.mask(s);
             !self.goals(s, Goal::Landing(g), &mask).is_empty()
         })
@@ -1516,9 +1517,8 @@ fn greedy_pick(
                     || k.ferry_leads_away(b, here))
         })
         .collect();
-    // Troops that would wait for good: walled in where they are made,
-    // or (below) unable to reach any place of the others known.
-    let mut stuck: Vec<bool> = options
+    // Troops that could never leave the place they are made in.
+    let walled: Vec<bool> = options
         .iter()
         .map(|&b| k.kinds[b] == Kind::Ground && k.walled_in(b, u.x, u.y))
         .collect();
@@ -1530,11 +1530,7 @@ fn greedy_pick(
         .iter()
         .map(|&b| k.kinds[b] == Kind::Ground && k.reaches_places(b, here))
         .collect();
-    if reach.iter().any(|&r| r) {
-        for ((s, &r), &b) in stuck.iter_mut().zip(&reach).zip(options) {
-            *s |= k.kinds[b] == Kind::Ground && !r;
-        }
-    }
+    let some_reach = reach.iter().any(|&r| r);
     let ferries =
         k.v.own
             .iter()
@@ -1560,6 +1556,16 @@ fn greedy_pick(
     // many turns (seed 47, seven sides: 1,100 troops waited in towns they
     // had drained of fuel, where bombers then could not refuel).
     let too_many = waiting > TOO_MANY_WAITING + TROOPS_PER_FERRY * ferries;
+    // What would only wait: troops walled in, unable to reach a known
+    // place when others can, or too many; ships that could not sail or
+    // that a port whose ships wait dry would add to.
+    let idle: Vec<bool> = (options.iter().enumerate())
+        .map(|(i, &b)| match k.kinds[b] {
+            Kind::Ground => walled[i] || some_reach && !reach[i] || too_many,
+            Kind::Sea => !sails[i] || dry_ships_here,
+            _ => false,
+        })
+        .collect();
     // Units that detonate only while fewer are about (or started this
     // turn) than the places of other sides in view.
     let targets = (0..k.v.units.len()).filter(|&i| k.is_target(i)).count();
@@ -1571,17 +1577,16 @@ fn greedy_pick(
         + k.blasts_started;
     let weights: Vec<u32> = options
         .iter()
-        .zip(sails.iter().zip(&stuck))
-        .map(|(&b, (&can_sail, &stuck))| {
+        .zip(&idle)
+        .map(|(&b, &idle)| {
             let ty = k.t(b);
             let ferry = ty.carries.iter().any(|&c| k.kinds[c] == Kind::Ground);
             let w: u32 = match k.kinds[b] {
-                Kind::Ground if stuck || too_many => 0,
+                _ if idle => 0,
                 // Troops, fewer once many wait for ferries.
                 Kind::Ground if waiting > 8 => 10,
                 Kind::Ground => 60,
                 // Ferries only where troops wait and too few ferries are.
-                Kind::Sea if !can_sail || dry_ships_here => 0,
                 Kind::Sea if ferry && waiting > 0 && ferries * 4 < waiting + 2 => 90,
                 Kind::Sea if ferry => 0,
                 Kind::Sea => 12,
@@ -1600,15 +1605,10 @@ fn greedy_pick(
     let total: u32 = weights.iter().sum();
     if total == 0 {
         // Nothing the side needs: anything but a bomb (those only while
-        // there are places to blow up), troops that would wait for good
-        // or a ship that could not sail; else nothing.
-        let rest: Vec<usize> = (options.iter().zip(sails.iter().zip(&stuck)))
-            .filter(|&(&b, (&can_sail, &stuck))| match k.kinds[b] {
-                Kind::Blast => false,
-                Kind::Ground => !stuck && !too_many,
-                Kind::Sea => can_sail && !dry_ships_here,
-                _ => true,
-            })
+        // there are places to blow up) or what would only wait; else
+        // nothing.
+        let rest: Vec<usize> = (options.iter().zip(&idle))
+            .filter(|&(&b, &idle)| k.kinds[b] != Kind::Blast && !idle)
             .map(|(&b, _)| b)
             .collect();
         return rng.choose(&rest).copied();

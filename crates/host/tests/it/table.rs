@@ -295,7 +295,7 @@ fn read_events_then(
             Ok(0) | Err(_) => break,
             Ok(n) => got.extend_from_slice(&buf[..n]),
         }
-        if got.windows(4).any(|w| w == b"\r\n\r\n") {
+        if opened.is_some() && got.windows(4).any(|w| w == b"\r\n\r\n") {
             if let Some(tx) = opened.take() {
                 let _ = tx.send(());
             }
