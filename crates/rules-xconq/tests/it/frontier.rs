@@ -33,6 +33,53 @@ fn frontier_plays_to_the_end_from_the_built_in_modules() {
     );
 }
 
+/// Resignation (D9, spec §12.4) through orders: to no one, the side loses
+/// and its units stay on it; naming a side, they go over to that side
+/// first. Either way the other seat wins that turn, and the record of the
+/// game replays.
+#[test]
+fn a_resigning_side_loses_and_hands_its_units_only_to_a_side_it_names() {
+    let rules = Arc::new(Xconq::default());
+    let units_of = |g: &xconq::ruleset::Game, side: usize| {
+        g.state
+            .units
+            .iter()
+            .skip(1)
+            .filter(|u| u.side == side && u.alive() && !u.flushed)
+            .count()
+    };
+    for to in [None, Some(1)] {
+        let mut m = Match::start(rules.clone(), setup(3), true, None).unwrap();
+        let (ours, theirs) = (units_of(m.state(), 1), units_of(m.state(), 2));
+        assert!(ours > 0 && theirs > 0);
+        m.submit(Seat(0), Default::default()).unwrap();
+        let resign = xconq::orders::Orders {
+            resign: true,
+            resign_to: to,
+            ..Default::default()
+        };
+        m.submit(Seat(1), resign).unwrap();
+        m.resolve(None);
+        let o = m.outcome().expect("the game is over");
+        assert_eq!(o.winner, Some(Seat(0)), "{to:?}: {o:?}");
+        let g = m.state();
+        assert_eq!(g.state.sides[2].status, -1);
+        assert!(!g.state.sides[2].ingame);
+        match to {
+            None => assert_eq!(units_of(g, 2), theirs, "its units stay on it"),
+            Some(_) => {
+                assert_eq!(units_of(g, 2), 0, "its units went over");
+                assert!(units_of(g, 1) >= ours + theirs, "{}", units_of(g, 1));
+            }
+        }
+        let record = m.record().unwrap().clone();
+        assert_eq!(
+            engine::verify::verify(rules.clone(), &record).unwrap(),
+            None
+        );
+    }
+}
+
 #[test]
 fn pictures_show_each_seat_only_what_it_saw() {
     let rules = Arc::new(Xconq::default());
