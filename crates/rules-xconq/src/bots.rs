@@ -33,7 +33,11 @@
 //!   nearest such place and blows up the biggest one next to it (or a stack
 //!   of three or more enemy units; any enemy unit when no place is within
 //!   reach), never a cell holding a unit of ours or one our troops attack
-//!   that turn.
+//!   that turn. A side that has held no place for `CONCEDE_AFTER` (100)
+//!   turns and knows of at least as many enemy units as it has resigns
+//!   (D9): it can build nothing, and its last units hiding where the others
+//!   cannot reach would keep the game going for good. (Like the hunt, the
+//!   count starts afresh with a bot made afresh.)
 //! * `random`: each unit with ACP tries a random step onto terrain it may
 //!   enter, or an attack on a neighbour; places build a random type; units
 //!   that must refuel go home like greedy's, so the random side does not
@@ -148,6 +152,14 @@ const STALE: i32 = 20;
 /// nothing for 20–60 turns, and bombs destroy the places troops would
 /// take); see docs/xconq-decisions.md.
 const DEVELOP_FROM: i32 = 300;
+
+/// Turns in a row a greedy side holds no place before it concedes, if it
+/// also knows of at least as many enemy units as it has (D9: it resigns
+/// to no one). With no place it builds nothing, so it can only dwindle; a
+/// hundred turns is long enough to retake one if it could. Without this,
+/// a side's last two tanks on an island the other side has no ship to
+/// reach keep the game running for good (seed 106, bot stream 1).
+const CONCEDE_AFTER: i32 = 100;
 
 const FAR: i32 = i32::MAX;
 const UNSEEN: u8 = u8::MAX;
@@ -1645,12 +1657,20 @@ pub struct Greedy {
     looked: Vec<i32>,
     /// The side has seen a unit of another side that plays.
     met: bool,
+    /// Turns in a row the side has held no place (see [`CONCEDE_AFTER`]).
+    placeless: i32,
 }
 
 impl Bot<Xconq> for Greedy {
     fn orders(&mut self, _rules: &Xconq, v: &View, _seat: Seat, rng: &mut GameRng) -> Orders {
         let mut k = Know::new(v, &mut self.grid);
         k.look(&mut self.looked, &mut self.met);
+        if self.hopeless(&k) {
+            return Orders {
+                resign: true,
+                ..Orders::default()
+            };
+        }
         let mut orders = Vec::new();
         let mut ferries = Vec::new();
         // Troops first (they board ferries and land before ferries sail),
@@ -1701,6 +1721,26 @@ impl Bot<Xconq> for Greedy {
             orders: within_limit(orders, builds),
             ..Orders::default()
         }
+    }
+}
+
+impl Greedy {
+    /// Whether the side concedes this turn: it has held no place for
+    /// [`CONCEDE_AFTER`] turns and knows of at least as many units of
+    /// other sides (as last seen) as it has. Counts the turn.
+    fn hopeless(&mut self, k: &Know<'_>) -> bool {
+        let v = k.v;
+        let holds_place = k
+            .own_types
+            .iter()
+            .any(|&t| t != usize::MAX && k.kinds[t] == Kind::Place);
+        self.placeless = if holds_place { 0 } else { self.placeless + 1 };
+        let foes = v
+            .units
+            .iter()
+            .filter(|u| u.side != 0 && u.side != v.side)
+            .count();
+        self.placeless >= CONCEDE_AFTER && v.own.len() <= foes
     }
 }
 
@@ -2033,6 +2073,40 @@ mod tests {
         types[4].enters.push(false);
         v.types = Arc::new(types);
         v
+    }
+
+    /// A side that has held no place for `CONCEDE_AFTER` turns resigns
+    /// (D9) when it knows of at least as many enemy units as it has; a
+    /// place held resets the count, and a side that outnumbers the enemy
+    /// it knows plays on.
+    #[test]
+    fn a_side_without_a_place_concedes_when_outnumbered() {
+        let tank = |id| own(id, "infantry", 2, 2, 1, 6, 0);
+        let foes = vec![foe_at("infantry", 7, 2), foe_at("infantry", 8, 3)];
+        let resigns = |bot: &mut Greedy, v: &View| {
+            let mut rng = GameRng::from_seed(1);
+            bot.orders(&Xconq::default(), v, Seat(0), &mut rng).resign
+        };
+        let alone = view(vec![tank(5)], foes.clone());
+        let mut bot = Greedy::default();
+        for turn in 1..CONCEDE_AFTER {
+            assert!(!resigns(&mut bot, &alone), "turn {turn}");
+        }
+        assert!(resigns(&mut bot, &alone));
+
+        let with_town = view(vec![town(), tank(5)], foes.clone());
+        let mut bot = Greedy::default();
+        for _ in 1..CONCEDE_AFTER {
+            resigns(&mut bot, &alone);
+        }
+        assert!(!resigns(&mut bot, &with_town));
+        assert!(!resigns(&mut bot, &alone), "the count starts again");
+
+        let three = view(vec![tank(5), tank(6), tank(7)], foes);
+        let mut bot = Greedy::default();
+        for _ in 0..2 * CONCEDE_AFTER {
+            assert!(!resigns(&mut bot, &three));
+        }
     }
 
     /// A town whose every neighbour is mountains builds no armour, which
