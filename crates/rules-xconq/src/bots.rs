@@ -476,6 +476,16 @@ impl<'a> Know<'a> {
         !self.ferry_types(g).into_iter().any(|s| can_leave(self, s))
     }
 
+    /// A ferry: a ship type that carries ground troops of some type.
+    fn is_ferry(&self, t: usize) -> bool {
+        self.kinds[t] == Kind::Sea
+            && self
+                .t(t)
+                .carries
+                .iter()
+                .any(|&c| self.kinds[c] == Kind::Ground)
+    }
+
     /// The ship types that carry ground troops of type `g`.
     fn ferry_types(&self, g: usize) -> Vec<usize> {
         (0..self.v.types.len())
@@ -1158,12 +1168,7 @@ fn greedy_unit<'a>(k: &mut Know<'a>, i: usize, out: &mut Vec<Order>, rng: &mut G
     match kind {
         Kind::Ground => ground(&mut p, rng),
         Kind::Sea | Kind::Air => {
-            let carries_troops =
-                p.k.t(t)
-                    .carries
-                    .iter()
-                    .any(|&c| p.k.kinds[c] == Kind::Ground);
-            if kind == Kind::Sea && carries_troops {
+            if p.k.is_ferry(t) {
                 ferry(&mut p, rng);
             } else {
                 fighter(&mut p, rng);
@@ -1525,8 +1530,7 @@ fn greedy_pick(
                 && k.sail_goals(b)
                     .into_iter()
                     .any(|g| k.field(b, g)[here] < FAR)
-                && (!k.t(b).carries.iter().any(|&c| k.kinds[c] == Kind::Ground)
-                    || k.ferry_leads_away(b, here))
+                && (!k.is_ferry(b) || k.ferry_leads_away(b, here))
         })
         .collect();
     // Troops that could never leave the place they are made in.
@@ -1547,11 +1551,7 @@ fn greedy_pick(
         k.v.own
             .iter()
             .zip(&k.own_types)
-            .filter(|(_, &t)| {
-                t != usize::MAX
-                    && k.kinds[t] == Kind::Sea
-                    && k.t(t).carries.iter().any(|&c| k.kinds[c] == Kind::Ground)
-            })
+            .filter(|(_, &t)| t != usize::MAX && k.is_ferry(t))
             .count();
     // A port whose ships wait in it with tanks below a quarter has no fuel
     // to spare for more (seed 92: 22 transports, 7 carriers and 5
@@ -1592,7 +1592,7 @@ fn greedy_pick(
         .zip(&idle)
         .map(|(&b, &idle)| {
             let ty = k.t(b);
-            let ferry = ty.carries.iter().any(|&c| k.kinds[c] == Kind::Ground);
+            let ferry = k.is_ferry(b);
             let w: u32 = match k.kinds[b] {
                 _ if idle => 0,
                 // Troops, fewer once many wait for ferries.
@@ -1684,14 +1684,7 @@ impl Bot<Xconq> for Greedy {
             }
             match k.kinds[t] {
                 Kind::Ground => greedy_unit(&mut k, i, &mut orders, rng),
-                Kind::Sea
-                    if v.types[t]
-                        .carries
-                        .iter()
-                        .any(|&c| k.kinds[c] == Kind::Ground) =>
-                {
-                    ferries.push(i)
-                }
+                Kind::Sea if k.is_ferry(t) => ferries.push(i),
                 _ => {}
             }
         }
