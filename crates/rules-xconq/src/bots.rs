@@ -34,10 +34,11 @@
 //!   of three or more enemy units; any enemy unit when no place is within
 //!   reach), never a cell holding a unit of ours or one our troops attack
 //!   that turn. A side that has held no place for `CONCEDE_AFTER` (100)
-//!   turns and knows of at least as many enemy units as it has resigns
-//!   (D9): it can build nothing, and its last units hiding where the others
-//!   cannot reach would keep the game going for good. (Like the hunt, the
-//!   count starts afresh with a bot made afresh.)
+//!   turns, while it knows of a place of the others and of at least as
+//!   many of their units as it has, resigns (D9): it can build nothing and
+//!   they can, and its last units hiding where the others cannot reach
+//!   would keep the game going for good. (Like the hunt, the count starts
+//!   afresh with a bot made afresh.)
 //! * `random`: each unit with ACP tries a random step onto terrain it may
 //!   enter, or an attack on a neighbour; places build a random type; units
 //!   that must refuel go home like greedy's, so the random side does not
@@ -68,7 +69,7 @@ use engine::{Bot, GameRng, Seat};
 use crate::geometry::{Area, DX, DY};
 use crate::orders::{Arg, Order, Orders, MAX_ORDERS};
 use crate::ruleset::Xconq;
-use crate::view::{OwnUnit, TypeInfo, View};
+use crate::view::{OwnUnit, SeenUnit, TypeInfo, View};
 
 /// The bots' names; the first is a tournament's default.
 pub const NAMES: &[&str] = &["greedy", "random"];
@@ -154,8 +155,8 @@ const STALE: i32 = 20;
 const DEVELOP_FROM: i32 = 300;
 
 /// Turns in a row a greedy side holds no place before it concedes, if it
-/// also knows of at least as many enemy units as it has (D9: it resigns
-/// to no one). With no place it builds nothing, so it can only dwindle; a
+/// also knows of a place of another side and of at least as many enemy
+/// units as it has (D9: it resigns to no one). With no place it builds nothing, so it can only dwindle; a
 /// hundred turns is long enough to retake one if it could. Without this,
 /// a side's last two tanks on an island the other side has no ship to
 /// reach keep the game running for good (seed 106, bot stream 1).
@@ -1657,8 +1658,9 @@ pub struct Greedy {
     looked: Vec<i32>,
     /// The side has seen a unit of another side that plays.
     met: bool,
-    /// Turns in a row the side has held no place (see [`CONCEDE_AFTER`]).
-    placeless: i32,
+    /// The first turn of the side's present run without a place (see
+    /// [`CONCEDE_AFTER`]).
+    placeless_since: Option<i32>,
 }
 
 impl Bot<Xconq> for Greedy {
@@ -1718,22 +1720,24 @@ impl Bot<Xconq> for Greedy {
 }
 
 impl Greedy {
-    /// Whether the side concedes this turn: it has held no place for
-    /// [`CONCEDE_AFTER`] turns and knows of at least as many units of
-    /// other sides (as last seen) as it has. Counts the turn.
+    /// Whether the side concedes this turn: this is at least the
+    /// [`CONCEDE_AFTER`]th turn running that it holds no place, while it
+    /// knows of a place of another side that plays (so the others can
+    /// build and it cannot) and of at least as many units of those sides
+    /// (as last seen) as it has. Turns are read from the view, so a turn
+    /// asked twice or a turn the bot was not asked counts as it should.
     fn hopeless(&mut self, k: &Know<'_>) -> bool {
         let v = k.v;
-        let holds_place = k
-            .own_types
-            .iter()
-            .any(|&t| t != usize::MAX && k.kinds[t] == Kind::Place);
-        self.placeless = if holds_place { 0 } else { self.placeless + 1 };
-        let foes = v
-            .units
-            .iter()
-            .filter(|u| u.side != 0 && u.side != v.side)
-            .count();
-        self.placeless >= CONCEDE_AFTER && v.own.len() <= foes
+        let place = |t: usize| t != usize::MAX && k.kinds[t] == Kind::Place;
+        if k.own_types.iter().any(|&t| place(t)) {
+            self.placeless_since = None;
+            return false;
+        }
+        let since = *self.placeless_since.get_or_insert(v.turn);
+        let foe = |u: &SeenUnit| u.side != 0 && u.side != v.side;
+        let foes = v.units.iter().filter(|u| foe(u)).count();
+        let foe_place = (v.units.iter().zip(&k.seen_types)).any(|(u, &t)| foe(u) && place(t));
+        v.turn - since + 1 >= CONCEDE_AFTER && foe_place && v.own.len() <= foes
     }
 }
 
@@ -2069,36 +2073,49 @@ mod tests {
     }
 
     /// A side that has held no place for `CONCEDE_AFTER` turns resigns
-    /// (D9) when it knows of at least as many enemy units as it has; a
-    /// place held resets the count, and a side that outnumbers the enemy
-    /// it knows plays on.
+    /// (D9) when it knows of a place of another side and of at least as
+    /// many enemy units as it has. Turns come from the view (a turn asked
+    /// twice counts once); a place held starts the count again; a side
+    /// that outnumbers the enemy it knows, or knows no enemy place, plays
+    /// on.
     #[test]
     fn a_side_without_a_place_concedes_when_outnumbered() {
         let tank = |id| own(id, "infantry", 2, 2, 1, 6, 0);
-        let foes = vec![foe_at("infantry", 7, 2), foe_at("infantry", 8, 3)];
-        let resigns = |bot: &mut Greedy, v: &View| {
+        let foes = vec![foe_at("infantry", 7, 2), foe_at("town", 8, 3)];
+        let at = |v: &View, turn: i32| View { turn, ..v.clone() };
+        let resigns = |bot: &mut Greedy, v: View| {
             let mut rng = GameRng::from_seed(1);
-            bot.orders(&Xconq::default(), v, Seat(0), &mut rng).resign
+            bot.orders(&Xconq::default(), &v, Seat(0), &mut rng).resign
         };
         let alone = view(vec![tank(5)], foes.clone());
         let mut bot = Greedy::default();
         for turn in 1..CONCEDE_AFTER {
-            assert!(!resigns(&mut bot, &alone), "turn {turn}");
+            assert!(!resigns(&mut bot, at(&alone, turn)), "turn {turn}");
         }
-        assert!(resigns(&mut bot, &alone));
+        assert!(!resigns(&mut bot, at(&alone, CONCEDE_AFTER - 1)));
+        assert!(resigns(&mut bot, at(&alone, CONCEDE_AFTER)));
 
         let with_town = view(vec![town(), tank(5)], foes.clone());
         let mut bot = Greedy::default();
-        for _ in 1..CONCEDE_AFTER {
-            resigns(&mut bot, &alone);
-        }
-        assert!(!resigns(&mut bot, &with_town));
-        assert!(!resigns(&mut bot, &alone), "the count starts again");
+        resigns(&mut bot, at(&alone, 1));
+        assert!(!resigns(&mut bot, at(&with_town, 50)));
+        let again = 51 + CONCEDE_AFTER;
+        assert!(
+            !resigns(&mut bot, at(&alone, again)),
+            "the count starts again"
+        );
+        assert!(resigns(&mut bot, at(&alone, again + CONCEDE_AFTER - 1)));
 
         let three = view(vec![tank(5), tank(6), tank(7)], foes);
-        let mut bot = Greedy::default();
-        for _ in 0..2 * CONCEDE_AFTER {
-            assert!(!resigns(&mut bot, &three));
+        let no_place_known = view(
+            vec![tank(5)],
+            vec![foe_at("infantry", 7, 2), foe_at("infantry", 8, 3)],
+        );
+        for v in [three, no_place_known] {
+            let mut bot = Greedy::default();
+            for turn in 1..=2 * CONCEDE_AFTER {
+                assert!(!resigns(&mut bot, at(&v, turn)), "turn {turn}");
+            }
         }
     }
 
