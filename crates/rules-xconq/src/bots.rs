@@ -156,10 +156,11 @@ const DEVELOP_FROM: i32 = 300;
 
 /// Turns in a row a greedy side holds no place before it concedes, if it
 /// also knows of a place of another side and of at least as many enemy
-/// units as it has (D9: it resigns to no one). With no place it builds nothing, so it can only dwindle; a
-/// hundred turns is long enough to retake one if it could. Without this,
-/// a side's last two tanks on an island the other side has no ship to
-/// reach keep the game running for good (seed 106, bot stream 1).
+/// units as it has (D9: it resigns to no one). With no place it builds
+/// nothing, so it can only dwindle; a hundred turns is long enough to
+/// retake one if it could. Without this, a side's last two tanks on an
+/// island the other side has no ship to reach keep the game running for
+/// good (seed 106, bot stream 1).
 const CONCEDE_AFTER: i32 = 100;
 
 const FAR: i32 = i32::MAX;
@@ -1722,9 +1723,9 @@ impl Bot<Xconq> for Greedy {
 impl Greedy {
     /// Whether the side concedes this turn: this is at least the
     /// [`CONCEDE_AFTER`]th turn running that it holds no place, while it
-    /// knows of a place of another side that plays (so the others can
-    /// build and it cannot) and of at least as many units of those sides
-    /// (as last seen) as it has. Turns are read from the view, so a turn
+    /// knows of a place of another side (not an independent one: so the
+    /// others can build and it cannot) and of at least as many units of
+    /// other sides (as last seen, any date) as it has. Turns are read from the view, so a turn
     /// asked twice or a turn the bot was not asked counts as it should.
     fn hopeless(&mut self, k: &Know<'_>) -> bool {
         let v = k.v;
