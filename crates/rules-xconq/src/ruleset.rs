@@ -47,6 +47,11 @@ pub struct Game {
     /// The files the game was read from (see [`crate::library`]).
     #[serde(default)]
     pub sources: Vec<Source>,
+    /// The sides that resigned (D9), in the order they did: the outcome
+    /// names them. (Not kernel state: the kernel records a resignation as
+    /// any other loss.)
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resigned: Vec<usize>,
 }
 
 /// The Xconq ruleset: where to find modules.
@@ -113,6 +118,9 @@ impl Game {
             }
         }
         for &(side, to) in resign {
+            if k.s.sides.get(side).is_some_and(|s| s.ingame) {
+                self.resigned.push(side);
+            }
             k.resign(side, to);
         }
         k.end_phase();
@@ -261,6 +269,7 @@ pub fn new_game_with(
             .and_then(Value::as_i64)
             .map(|t| t.clamp(1, i64::from(i32::MAX)) as i32),
         sources: loaded.sources,
+        resigned: Vec::new(),
     };
     game.k().start_phase();
     Ok(game)
@@ -529,18 +538,25 @@ impl Ruleset for Xconq {
             return None;
         }
         let winner = (1..g.state.sides.len()).find(|&s| g.state.sides[s].status == 1);
+        let mut reason = match winner {
+            Some(s) => format!(
+                "{} is the last side left",
+                crate::view::side_name(&g.state, s)
+            ),
+            None if g.last_turn.is_some_and(|t| g.state.turn > t) => {
+                "the turn limit was reached".into()
+            }
+            None => "no side is left".into(),
+        };
+        if !g.resigned.is_empty() {
+            let names: Vec<String> = (g.resigned.iter())
+                .map(|&s| crate::view::side_name(&g.state, s))
+                .collect();
+            reason += &format!(" ({} resigned)", names.join(", "));
+        }
         Some(Outcome {
             winner: winner.map(|s| Seat(s - 1)),
-            reason: match winner {
-                Some(s) => format!(
-                    "{} is the last side left",
-                    crate::view::side_name(&g.state, s)
-                ),
-                None if g.last_turn.is_some_and(|t| g.state.turn > t) => {
-                    "the turn limit was reached".into()
-                }
-                None => "no side is left".into(),
-            },
+            reason,
             scores: None,
         })
     }

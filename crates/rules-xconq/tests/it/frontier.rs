@@ -35,8 +35,8 @@ fn frontier_plays_to_the_end_from_the_built_in_modules() {
 
 /// Resignation (D9, spec §12.4) through orders: to no one, the side loses
 /// and its units stay on it; naming a side, they go over to that side
-/// first. Either way the other seat wins that turn, and the record of the
-/// game replays.
+/// first. Either way the other seat wins that turn, the outcome says who
+/// resigned, and the record of the game replays.
 #[test]
 fn a_resigning_side_loses_and_hands_its_units_only_to_a_side_it_names() {
     let rules = Arc::new(Xconq::default());
@@ -62,6 +62,7 @@ fn a_resigning_side_loses_and_hands_its_units_only_to_a_side_it_names() {
         m.resolve(None);
         let o = m.outcome().expect("the game is over");
         assert_eq!(o.winner, Some(Seat(0)), "{to:?}: {o:?}");
+        assert!(o.reason.ends_with(" resigned)"), "{o:?}");
         let g = m.state();
         assert_eq!(g.state.sides[2].status, -1);
         assert!(!g.state.sides[2].ingame);
