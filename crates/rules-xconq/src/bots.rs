@@ -69,7 +69,7 @@ use engine::{Bot, GameRng, Seat};
 use crate::geometry::{Area, DX, DY};
 use crate::orders::{Arg, Order, Orders, MAX_ORDERS};
 use crate::ruleset::Xconq;
-use crate::view::{OwnUnit, SeenUnit, TypeInfo, View};
+use crate::view::{OwnUnit, TypeInfo, View};
 
 /// The bots' names; the first is a tournament's default.
 pub const NAMES: &[&str] = &["greedy", "random"];
@@ -1725,8 +1725,9 @@ impl Greedy {
     /// [`CONCEDE_AFTER`]th turn running that it holds no place, while it
     /// knows of a place of another side (not an independent one: so the
     /// others can build and it cannot) and of at least as many units of
-    /// other sides (as last seen, any date) as it has. Turns are read from the view, so a turn
-    /// asked twice or a turn the bot was not asked counts as it should.
+    /// other sides (as last seen, any date) as it has. Turns are read from
+    /// the view, so a turn asked twice or a turn the bot was not asked
+    /// counts as it should.
     fn hopeless(&mut self, k: &Know<'_>) -> bool {
         let v = k.v;
         let place = |t: usize| t != usize::MAX && k.kinds[t] == Kind::Place;
@@ -1735,9 +1736,10 @@ impl Greedy {
             return false;
         }
         let since = *self.placeless_since.get_or_insert(v.turn);
-        let foe = |u: &SeenUnit| u.side != 0 && u.side != v.side;
-        let foes = v.units.iter().filter(|u| foe(u)).count();
-        let foe_place = (v.units.iter().zip(&k.seen_types)).any(|(u, &t)| foe(u) && place(t));
+        let foes = (v.units.iter())
+            .filter(|u| u.side != 0 && u.side != v.side)
+            .count();
+        let foe_place = (0..v.units.len()).any(|i| k.is_target(i));
         v.turn - since + 1 >= CONCEDE_AFTER && foe_place && v.own.len() <= foes
     }
 }

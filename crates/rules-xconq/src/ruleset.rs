@@ -118,10 +118,9 @@ impl Game {
             }
         }
         for &(side, to) in resign {
-            if k.s.sides.get(side).is_some_and(|s| s.ingame) {
+            if k.resign(side, to) {
                 self.resigned.push(side);
             }
-            k.resign(side, to);
         }
         k.end_phase();
         if !k.s.endofgame && k.s.sides.iter().skip(1).any(|s| s.ingame) {
@@ -162,9 +161,10 @@ impl K<'_> {
     }
 
     /// A side resigns (D9, §12.4): to no one, or handing its units over.
-    pub fn resign(&mut self, side: usize, to: Option<usize>) {
+    /// False when it was already out of the game (nothing happens).
+    pub fn resign(&mut self, side: usize, to: Option<usize>) -> bool {
         if !self.s.sides[side].ingame {
-            return;
+            return false;
         }
         if let Some(to) = to.filter(|&t| t != side && t < self.s.sides.len()) {
             for id in self.s.global_ids() {
@@ -176,6 +176,7 @@ impl K<'_> {
             }
         }
         self.side_loses(side);
+        true
     }
 }
 
