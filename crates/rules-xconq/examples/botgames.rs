@@ -22,7 +22,8 @@
 //! * `XCONQ_TRACE=N` prints every N turns each side's points and units;
 //! * `XCONQ_GEO=1` prints at the start, from the true map, the land masses
 //!   and seas the places of sides 1 and 2 stand on or border, and whether
-//!   the two share one (`geography`).
+//!   the two share one, and with more sides the pairs that share none
+//!   (`geography`).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -451,4 +452,15 @@ fn geography(seed: u64, g: &xconq::ruleset::Game, seats: usize) {
         "geo seed {seed}: seas {big:?}; side 1 lands {:?} seas {:?}; side 2 lands {:?} seas {:?}; shared land {shared_land}, shared sea {shared_sea}",
         lands[1], seas[1], lands[2], seas[2]
     );
+    if seats > 2 {
+        // With more sides, the pairs that share neither a land mass nor a
+        // sea of more than three cells (the synthesis counts any body of
+        // water, however small, and redraws the world while some pair
+        // shares nothing).
+        let apart: Vec<(usize, usize)> = (1..=seats)
+            .flat_map(|a| (a + 1..=seats).map(move |b| (a, b)))
+            .filter(|&(a, b)| lands[a].is_disjoint(&lands[b]) && seas[a].is_disjoint(&seas[b]))
+            .collect();
+        println!("geo seed {seed}: pairs of sides that share no land and no sea {apart:?}");
+    }
 }

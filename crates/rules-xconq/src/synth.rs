@@ -20,9 +20,11 @@
 //!    and refused with a clear error when even that fails);
 //! 4. the `start-with` units, one per cell, on their `favored-terrain`, each
 //!    on a cell it may occupy and survive (§3.5); steps 3 to 8 are drawn
-//!    again (up to [`COUNTRY_TRIES`] times) while some side's places share
-//!    no land mass and no body of water with the others' (`sides_meet`):
-//!    such a side could never be reached, nor reach anyone;
+//!    again (up to [`COUNTRY_TRIES`] times) while the places of some two
+//!    sides share no land mass and no body of water (`sides_apart`), and
+//!    when no draw will do, steps 1 to 8 (up to [`TERRAIN_TRIES`]
+//!    terrains): such sides could never reach each other once the sides
+//!    between them are gone;
 //! 5. people (`country-people-chance` near each centre,
 //!    `independent-people-chance` elsewhere), when the module has them;
 //! 6. independent units (`independent-density`, per 10,000 cells);
@@ -228,8 +230,8 @@ pub struct Made {
     /// The country separation finally used (it is relaxed when the world
     /// has no room for the module's).
     pub separation: i32,
-    /// How many times the countries were drawn: again while some side
-    /// could not reach the others ([`COUNTRY_TRIES`] at most).
+    /// How many times the countries were drawn: again while some two
+    /// sides could not reach each other ([`COUNTRY_TRIES`] at most).
     pub draws: usize,
 }
 
@@ -399,36 +401,63 @@ pub fn synthesise(
         circumference: set.circumference,
     };
     let cells = area.cells();
-    let mut w = World {
-        r,
-        set,
-        area,
-        alt: vec![0; cells],
-        terrain: vec![0; cells],
-    };
-    w.make_terrain(rng);
     let river = (0..r.nt()).find(|&t| r.terrain_kind[t] == TerrainKind::Border);
-    let mut rivers = vec![0u8; cells];
-    if river.is_some() {
-        make_rivers(&w, &mut rivers, rng);
-    }
-    // Countries and what stands in them, drawn again (a few times at
-    // most) while some sides could never reach the others.
-    let (bodies, _) = bodies(r, &area, &w.terrain);
-    let mut tries = 0;
-    loop {
-        tries += 1;
-        let (s, mut made) = populate(&w, (river, &rivers), ask, rng)?;
-        if tries >= COUNTRY_TRIES || sides_meet(&w, &s, &bodies) {
-            made.draws = tries;
-            return Ok((s, made));
+    // Countries and what stands in them are drawn again (a few times at
+    // most) while some two sides could never reach each other, and when
+    // no draw on a terrain lets every two meet, the terrain is drawn
+    // again too. When none does, the world kept joins the sides in the
+    // fewest groups (sides that reach each other at least through
+    // others), then leaves the fewest pairs apart: the last of those.
+    let mut best: Option<((usize, usize), State, Made)> = None;
+    let mut draws = 0;
+    for terrains in 1..=TERRAIN_TRIES {
+        let mut w = World {
+            r,
+            set,
+            area,
+            alt: vec![0; cells],
+            terrain: vec![0; cells],
+        };
+        w.make_terrain(rng);
+        let mut rivers = vec![0u8; cells];
+        if river.is_some() {
+            make_rivers(&w, &mut rivers, rng);
+        }
+        let (bodies, _) = bodies(r, &area, &w.terrain);
+        for _ in 0..COUNTRY_TRIES {
+            draws += 1;
+            let (s, made) = match populate(&w, (river, &rivers), ask, rng) {
+                Ok(made) => made,
+                // A terrain with no room after one that had some: keep
+                // the best world found.
+                Err(_) if best.is_some() => break,
+                Err(e) => return Err(e),
+            };
+            let apart = sides_apart(&w, &s, &bodies);
+            if apart.1 == 0 {
+                best = Some((apart, s, made));
+                break;
+            }
+            if best.as_ref().is_none_or(|b| apart <= b.0) {
+                best = Some((apart, s, made));
+            }
+        }
+        if best.as_ref().is_some_and(|b| b.0 .1 == 0) || terrains == TERRAIN_TRIES {
+            break;
         }
     }
+    let (_, s, mut made) = best.expect("a world was drawn or its error returned");
+    made.draws = draws;
+    Ok((s, made))
 }
 
-/// How many times the countries are drawn before a world whose sides
-/// cannot all reach each other is kept anyway.
+/// How many times the countries are drawn on one terrain before the
+/// terrain is drawn again, while some two sides cannot reach each other.
 pub const COUNTRY_TRIES: usize = 16;
+
+/// How many terrains are drawn before a world where some two sides cannot
+/// reach each other is kept anyway.
+pub const TERRAIN_TRIES: usize = 8;
 
 /// Everything after the terrain and rivers: countries, their units,
 /// people, independents, roads, names, numbers and start views.
@@ -822,13 +851,20 @@ pub fn bodies(r: &Rules, area: &Area, terrain: &[u8]) -> (Vec<usize>, Vec<(bool,
     (comp, sizes)
 }
 
-/// Whether every side can reach every other, directly or through others:
-/// two sides meet when a land mass holds places of both (troops march
-/// there), or a body of water borders places of both (ships built in
-/// one sail to the other). A world where they do not can make a game
-/// nobody can finish: a side whose towns stand only on a lake, or inland,
-/// builds no ship that reaches anyone.
-fn sides_meet(w: &World<'_>, s: &State, bodies: &[usize]) -> bool {
+/// How far the sides are from all meeting: how many groups of sides
+/// beyond one there are whose sides reach each other directly or through
+/// others, and how many pairs of sides cannot reach each other directly
+/// ((0, 0): every side can reach every other). Two sides meet when a land mass holds
+/// places of both (troops march there), or a body of water borders places
+/// of both (ships built in one sail to the other). A world where they do
+/// not can make a game nobody can finish:
+/// a side whose towns stand only on a lake, or inland, builds no ship that
+/// reaches anyone. Reaching another only through a third side is not
+/// enough: once the third is gone (its places taken by one of them, or
+/// destroyed), the two can never meet (seven sides, seeds 3, 7, 30 and 45
+/// of the property run: the last two sides left were such a pair, each
+/// with a hundred troops or more, and played on for 1,000 turns).
+fn sides_apart(w: &World<'_>, s: &State, bodies: &[usize]) -> (usize, usize) {
     let (r, area) = (w.r, &w.area);
     let n = s.sides.len();
     let mut touch: Vec<Vec<usize>> = vec![Vec::new(); n];
@@ -845,22 +881,31 @@ fn sides_meet(w: &World<'_>, s: &State, bodies: &[usize]) -> bool {
             }
         }
     }
-    if n < 3 {
-        return true; // one player side (or none): nobody to reach
-    }
-    // Sides joined to side 1 through shared land or water.
-    let mut joined = vec![false; n];
-    joined[1] = true;
-    let mut todo = vec![1];
-    while let Some(a) = todo.pop() {
-        for b in 1..n {
-            if !joined[b] && touch[a].iter().any(|x| touch[b].contains(x)) {
-                joined[b] = true;
+    let meet = |a: usize, b: usize| touch[a].iter().any(|x| touch[b].contains(x));
+    let apart = (1..n)
+        .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+        .filter(|&(a, b)| !meet(a, b))
+        .count();
+    // Groups: each side not yet in one starts the next, joined by a flood
+    // over the sides it meets.
+    let mut grouped = vec![false; n];
+    let mut groups = 0usize;
+    for first in 1..n {
+        if grouped[first] {
+            continue;
+        }
+        groups += 1;
+        grouped[first] = true;
+        let mut todo = vec![first];
+        while let Some(a) = todo.pop() {
+            let joined: Vec<usize> = (1..n).filter(|&b| !grouped[b] && meet(a, b)).collect();
+            for b in joined {
+                grouped[b] = true;
                 todo.push(b);
             }
         }
     }
-    joined.iter().skip(1).all(|&j| j)
+    (groups.saturating_sub(1), apart)
 }
 
 /// Rivers: downhill from their sources to the sink (§18.2 "Rivers").
