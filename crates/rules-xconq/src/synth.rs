@@ -230,8 +230,9 @@ pub struct Made {
     /// The country separation finally used (it is relaxed when the world
     /// has no room for the module's).
     pub separation: i32,
-    /// How many times the countries were drawn: again while some two
-    /// sides could not reach each other ([`COUNTRY_TRIES`] at most).
+    /// How many times the countries were drawn, on every terrain drawn:
+    /// again while some two sides could not reach each other (at most
+    /// [`COUNTRY_TRIES`] on a terrain, and [`TERRAIN_TRIES`] terrains).
     pub draws: usize,
 }
 
@@ -410,7 +411,7 @@ pub fn synthesise(
     // others), then leaves the fewest pairs apart: the last of those.
     let mut best: Option<((usize, usize), State, Made)> = None;
     let mut draws = 0;
-    for terrains in 1..=TERRAIN_TRIES {
+    for _ in 0..TERRAIN_TRIES {
         let mut w = World {
             r,
             set,
@@ -428,7 +429,7 @@ pub fn synthesise(
             draws += 1;
             let (s, made) = match populate(&w, (river, &rivers), ask, rng) {
                 Ok(made) => made,
-                // A terrain with no room after one that had some: keep
+                // No room this time, after a draw that had some: keep
                 // the best world found.
                 Err(_) if best.is_some() => break,
                 Err(e) => return Err(e),
@@ -442,7 +443,7 @@ pub fn synthesise(
                 best = Some((apart, s, made));
             }
         }
-        if best.as_ref().is_some_and(|b| b.0 .1 == 0) || terrains == TERRAIN_TRIES {
+        if best.as_ref().is_some_and(|b| b.0 .1 == 0) {
             break;
         }
     }
@@ -854,16 +855,18 @@ pub fn bodies(r: &Rules, area: &Area, terrain: &[u8]) -> (Vec<usize>, Vec<(bool,
 /// How far the sides are from all meeting: how many groups of sides
 /// beyond one there are whose sides reach each other directly or through
 /// others, and how many pairs of sides cannot reach each other directly
-/// ((0, 0): every side can reach every other). Two sides meet when a land mass holds
-/// places of both (troops march there), or a body of water borders places
-/// of both (ships built in one sail to the other). A world where they do
-/// not can make a game nobody can finish:
-/// a side whose towns stand only on a lake, or inland, builds no ship that
-/// reaches anyone. Reaching another only through a third side is not
-/// enough: once the third is gone (its places taken by one of them, or
-/// destroyed), the two can never meet (seven sides, seeds 3, 7, 30 and 45
-/// of the property run: the last two sides left were such a pair, each
-/// with a hundred troops or more, and played on for 1,000 turns).
+/// ((0, 0): every side can reach every other).
+///
+/// Two sides meet when a land mass holds places of both (troops march
+/// there), or a body of water borders places of both (ships built in one
+/// sail to the other). A world where they do not can make a game nobody
+/// can finish: a side whose towns stand only on a lake, or inland, builds
+/// no ship that reaches anyone. Reaching another only through a third
+/// side is not enough: once the third is gone (its places taken by one of
+/// them, or destroyed), the two can never meet (seven sides, seeds 3, 7,
+/// 30 and 45 of the property run: the last two sides left were such a
+/// pair, each with a hundred troops or more, and played on for 1,000
+/// turns).
 fn sides_apart(w: &World<'_>, s: &State, bodies: &[usize]) -> (usize, usize) {
     let (r, area) = (w.r, &w.area);
     let n = s.sides.len();
