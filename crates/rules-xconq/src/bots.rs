@@ -1736,11 +1736,13 @@ impl Greedy {
             return false;
         }
         let since = *self.placeless_since.get_or_insert(v.turn);
+        if v.turn - since + 1 < CONCEDE_AFTER {
+            return false;
+        }
         let foes = (v.units.iter())
             .filter(|u| u.side != 0 && u.side != v.side)
             .count();
-        let foe_place = (0..v.units.len()).any(|i| k.is_target(i));
-        v.turn - since + 1 >= CONCEDE_AFTER && foe_place && v.own.len() <= foes
+        v.own.len() <= foes && (0..v.units.len()).any(|i| k.is_target(i))
     }
 }
 

@@ -409,7 +409,7 @@ pub fn synthesise(
     // again too. When none does, the world kept joins the sides in the
     // fewest groups (sides that reach each other at least through
     // others), then leaves the fewest pairs apart: the last of those.
-    let mut best: Option<((usize, usize), State, Made)> = None;
+    let mut best: Option<(Apart, State, Made)> = None;
     let mut draws = 0;
     for _ in 0..TERRAIN_TRIES {
         let mut w = World {
@@ -435,15 +435,14 @@ pub fn synthesise(
                 Err(e) => return Err(e),
             };
             let apart = sides_apart(&w, &s, &bodies);
-            if apart.1 == 0 {
-                best = Some((apart, s, made));
-                break;
-            }
             if best.as_ref().is_none_or(|b| apart <= b.0) {
                 best = Some((apart, s, made));
             }
+            if apart.all_meet() {
+                break;
+            }
         }
-        if best.as_ref().is_some_and(|b| b.0 .1 == 0) {
+        if best.as_ref().is_some_and(|b| b.0.all_meet()) {
             break;
         }
     }
@@ -852,10 +851,25 @@ pub fn bodies(r: &Rules, area: &Area, terrain: &[u8]) -> (Vec<usize>, Vec<(bool,
     (comp, sizes)
 }
 
-/// How far the sides are from all meeting: how many groups of sides
-/// beyond one there are whose sides reach each other directly or through
-/// others, and how many pairs of sides cannot reach each other directly
-/// ((0, 0): every side can reach every other).
+/// How far the sides of a world are from all meeting (worse first by
+/// `groups`, then by `pairs`: the order in which draws are compared).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Apart {
+    /// Groups of sides beyond one, the sides of a group reaching each
+    /// other directly or through others.
+    groups: usize,
+    /// Pairs of sides that cannot reach each other directly.
+    pairs: usize,
+}
+
+impl Apart {
+    /// Every side can reach every other directly.
+    fn all_meet(self) -> bool {
+        self.pairs == 0
+    }
+}
+
+/// How far the sides are from all meeting (see [`Apart`]).
 ///
 /// Two sides meet when a land mass holds places of both (troops march
 /// there), or a body of water borders places of both (ships built in one
@@ -867,7 +881,7 @@ pub fn bodies(r: &Rules, area: &Area, terrain: &[u8]) -> (Vec<usize>, Vec<(bool,
 /// 30 and 45 of the property run: the last two sides left were such a
 /// pair, each with a hundred troops or more, and played on for 1,000
 /// turns).
-fn sides_apart(w: &World<'_>, s: &State, bodies: &[usize]) -> (usize, usize) {
+fn sides_apart(w: &World<'_>, s: &State, bodies: &[usize]) -> Apart {
     let (r, area) = (w.r, &w.area);
     let n = s.sides.len();
     let mut touch: Vec<Vec<usize>> = vec![Vec::new(); n];
@@ -885,7 +899,7 @@ fn sides_apart(w: &World<'_>, s: &State, bodies: &[usize]) -> (usize, usize) {
         }
     }
     let meet = |a: usize, b: usize| touch[a].iter().any(|x| touch[b].contains(x));
-    let apart = (1..n)
+    let pairs = (1..n)
         .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
         .filter(|&(a, b)| !meet(a, b))
         .count();
@@ -908,7 +922,10 @@ fn sides_apart(w: &World<'_>, s: &State, bodies: &[usize]) -> (usize, usize) {
             }
         }
     }
-    (groups.saturating_sub(1), apart)
+    Apart {
+        groups: groups.saturating_sub(1),
+        pairs,
+    }
 }
 
 /// Rivers: downhill from their sources to the sink (§18.2 "Rivers").
