@@ -4,17 +4,19 @@
 //! (`engine::verify`, what `orderly record replay` does). The normal run
 //! plays a few Frontier games (the built-in module, so it needs nothing
 //! beside the project) and, when the corpus is there, a short standard
-//! game; the ignored test plays at least 1,000 games over Frontier, intro,
-//! standard with 2 sides and standard with 7 sides (the last three need
-//! the corpus; without it they are skipped, saying so) and prints per
-//! scenario how many ended and how long they took; every intro game must
-//! end within 300 turns (§15.6), and at least 90 % of standard games
-//! within 1,000 turns (a floor: not every one ends yet). Standard games
-//! play up to 1,000 turns because the greedy bot develops and uses
-//! nuclear bombs only from turn 300: so the rules of both (§8.7, §8.12)
-//! run under the invariants, the fog check and the record's re-run too:
+//! game; the ignored test plays 1,200 games: 200 of Frontier and 1,000 of
+//! intro, standard with 2 sides and standard with 7 sides (these three
+//! need the corpus; without it all the games are Frontier, saying so), and
+//! prints per scenario how many ended within 300, 1,000 and all turns and
+//! how long they took. Every intro game must end within 300 turns and every
+//! standard game must end (§15.6: the bots finish both; standard has no
+//! turn limit, so a game may run up to 3,000 turns, past which one that
+//! still runs fails the test). Long standard games matter for more than
+//! the count: the greedy bot develops and uses nuclear bombs only from
+//! turn 300, so the rules of both (§8.7, §8.12) run under the invariants,
+//! the fog check and the record's re-run too:
 //! `cargo test --release -p orderly-xconq --test it -- --ignored --nocapture
-//! thousand` (`XCONQ_PROPERTY_GAMES` scales the 1,000).
+//! thousand` (`XCONQ_PROPERTY_GAMES` scales the 1,200).
 
 use std::sync::Arc;
 
@@ -35,8 +37,8 @@ struct Game<'a> {
 
 /// Plays one game to its end or its turn limit, checking the invariants
 /// and every seat's view after each turn, then re-runs its record.
-/// Returns whether the game ended.
-fn bot_game(rules: &Arc<Xconq>, game: &Game<'_>, seed: u64) -> bool {
+/// Returns the turns it took if it ended.
+fn bot_game(rules: &Arc<Xconq>, game: &Game<'_>, seed: u64) -> Option<u32> {
     let scenario = game.scenario;
     let mut setup = Setup {
         scenario: scenario.into(),
@@ -53,10 +55,9 @@ fn bot_game(rules: &Arc<Xconq>, game: &Game<'_>, seed: u64) -> bool {
         .map(|i| rules.bot(game.bots[i % 2]).expect("a bot of the ruleset"))
         .collect();
     let mut rng = engine::GameRng::from_seed(seed ^ 0x5eed);
-    for _ in 0..game.max_turns {
-        if m.outcome().is_some() {
-            break;
-        }
+    let mut turns = 0;
+    while turns < game.max_turns && m.outcome().is_none() {
+        turns += 1;
         for seat in m.awaiting() {
             let view = m.view(Some(seat));
             let orders = players[seat.0].orders(rules, &view, seat, &mut rng);
@@ -77,7 +78,7 @@ fn bot_game(rules: &Arc<Xconq>, game: &Game<'_>, seed: u64) -> bool {
         "{scenario} seed {seed}: the record re-runs differently: {}",
         divergence.unwrap()
     );
-    m.outcome().is_some()
+    m.outcome().is_some().then_some(turns)
 }
 
 proptest! {
@@ -104,23 +105,28 @@ proptest! {
     }
 }
 
+/// The most turns a standard game of the property run may take: far past
+/// the longest game seen (1,160 turns, two sides, seed 92), so a game that
+/// reaches it is one the bots cannot finish, not a slow one.
+const STANDARD_TURNS: u32 = 3000;
+
 #[test]
-#[ignore = "1,000 games: run in release with --ignored (see the module's doc)"]
+#[ignore = "1,200 games: run in release with --ignored (see the module's doc)"]
 fn thousand_seeded_bot_games() {
     let total: u64 = std::env::var("XCONQ_PROPERTY_GAMES")
         .ok()
         .and_then(|n| n.parse().ok())
-        .unwrap_or(1000);
-    // Shares of the games: the cheap two-side games most, seven sides on
-    // a 60x30 world least (each of its turns costs several times more).
-    // (library, scenario, sides, share, turn limit)
-    let mut plan = vec![(Library::built_in(), "frontier", None, 4, 300)];
+        .unwrap_or(1200);
+    // Shares of the games (of 12): Frontier 2, intro 6, standard 2 with
+    // two sides and 2 with seven, so 1,000 of the 1,200 are intro and
+    // standard. (library, scenario, sides, share, turn limit)
+    let mut plan = vec![(Library::built_in(), "frontier", None, 2, 300)];
     match super::shared_lib() {
         Some(lib) => {
             let lib = Library::with_dirs([lib]);
-            plan.push((lib.clone(), "intro", None, 3, 300));
-            plan.push((lib.clone(), "standard", Some(2), 2, 1000));
-            plan.push((lib, "standard", Some(7), 1, 1000));
+            plan.push((lib.clone(), "intro", None, 6, 300));
+            plan.push((lib.clone(), "standard", Some(2), 2, STANDARD_TURNS));
+            plan.push((lib, "standard", Some(7), 2, STANDARD_TURNS));
         }
         None => println!(
             "intro, standard 2 sides and standard 7 sides skipped: no ../shared/corpus/xconq/lib; all {total} games are Frontier"
@@ -137,9 +143,9 @@ fn thousand_seeded_bot_games() {
         played += games;
         let rules = Arc::new(Xconq::new(library.clone()));
         let start = std::time::Instant::now();
-        let ended = (1..=games)
+        let lengths: Vec<(u64, Option<u32>)> = (1..=games)
             .into_par_iter()
-            .filter(|&seed| {
+            .map(|seed| {
                 let bots = if seed % 2 == 0 {
                     ["greedy", "greedy"]
                 } else {
@@ -151,30 +157,41 @@ fn thousand_seeded_bot_games() {
                     bots,
                     max_turns: *max_turns,
                 };
-                bot_game(&rules, &game, seed)
+                (seed, bot_game(&rules, &game, seed))
             })
-            .count();
+            .collect();
+        let within = |n: u32| {
+            lengths
+                .iter()
+                .filter(|(_, t)| t.is_some_and(|t| t <= n))
+                .count()
+        };
+        let unfinished: Vec<u64> = (lengths.iter())
+            .filter(|(_, t)| t.is_none())
+            .map(|&(seed, _)| seed)
+            .collect();
+        let longest = lengths.iter().filter_map(|&(_, t)| t).max().unwrap_or(0);
+        let counts: Vec<String> = [300, 1000, *max_turns]
+            .into_iter()
+            .filter(|&n| n <= *max_turns)
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .map(|n| format!("{} within {n} turns", within(n)))
+            .collect();
         println!(
-            "{scenario}{}: {games} games, {ended} ended within {max_turns} turns, {:.1} s",
+            "{scenario}{}: {games} games, {}; the longest took {longest} turns; {:.1} s; still running: {unfinished:?}",
             sides.map_or(String::new(), |n| format!(" ({n} sides)")),
+            counts.join(", "),
             start.elapsed().as_secs_f64()
         );
-        // Spec §15.6: the bots finish intro games within 300 turns.
-        if *scenario == "intro" {
-            assert_eq!(
-                ended as u64, games,
-                "intro games that did not end within 300 turns"
-            );
-        }
-        // And standard games: not all of them yet (a side that never finds
-        // the other, or cannot reach it, plays on), so this is a floor
-        // against losing ground, for runs of 20 games or more (one game
-        // that runs on is a tenth of a few). The twelfth session measured
-        // 194 of 200 (2 sides) and 95 of 100 (7 sides) within 1,000 turns.
-        if *scenario == "standard" && games >= 20 {
+        // Spec §15.6: the bots finish intro games (within 300 turns) and
+        // standard games. Frontier, the project's own small module, is
+        // held to nothing here: its figures are printed for the record.
+        if *scenario != "frontier" {
             assert!(
-                ended as u64 * 10 >= games * 9,
-                "only {ended} of {games} standard games ended within {max_turns} turns (at least 90 % did)"
+                unfinished.is_empty(),
+                "{scenario}{}: games still running after {max_turns} turns, seeds {unfinished:?}",
+                sides.map_or(String::new(), |n| format!(" ({n} sides)")),
             );
         }
     }
