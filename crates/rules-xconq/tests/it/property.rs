@@ -106,7 +106,7 @@ proptest! {
 }
 
 /// The most turns a standard game of the property run may take: far past
-/// the longest game seen (1,160 turns, two sides, seed 92), so a game that
+/// its longest game (1,160 turns, two sides, seed 92), so a game that
 /// reaches it is one the bots cannot finish, not a slow one.
 const STANDARD_TURNS: u32 = 3000;
 
