@@ -915,10 +915,11 @@ fn sides_apart(w: &World<'_>, s: &State, bodies: &[usize]) -> Apart {
         grouped[first] = true;
         let mut todo = vec![first];
         while let Some(a) = todo.pop() {
-            let joined: Vec<usize> = (1..n).filter(|&b| !grouped[b] && meet(a, b)).collect();
-            for b in joined {
-                grouped[b] = true;
-                todo.push(b);
+            for b in 1..n {
+                if !grouped[b] && meet(a, b) {
+                    grouped[b] = true;
+                    todo.push(b);
+                }
             }
         }
     }
