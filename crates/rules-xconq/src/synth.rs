@@ -915,9 +915,9 @@ fn sides_apart(w: &World<'_>, s: &State, bodies: &[usize]) -> Apart {
         grouped[first] = true;
         let mut todo = vec![first];
         while let Some(a) = todo.pop() {
-            for b in 1..n {
-                if !grouped[b] && meet(a, b) {
-                    grouped[b] = true;
+            for (b, g) in grouped.iter_mut().enumerate().skip(1) {
+                if !*g && meet(a, b) {
+                    *g = true;
                     todo.push(b);
                 }
             }
