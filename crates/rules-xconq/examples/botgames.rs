@@ -23,7 +23,9 @@
 //! * `XCONQ_GEO=1` prints at the start, from the true map, the land masses
 //!   and seas the places of sides 1 and 2 stand on or border, and whether
 //!   the two share one, and with more sides the pairs that share none
-//!   (`geography`).
+//!   (`geography`); with `XCONQ_TRUEMAP=1` too, the true map at the
+//!   start, north first: a letter per terrain type (`a` = type 0), a
+//!   digit for a place of that side (`0` independent).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -438,6 +440,27 @@ fn geography(seed: u64, g: &xconq::ruleset::Game, seats: usize) {
                     seas[u.side].insert(comp[nc]);
                 }
             }
+        }
+    }
+    if std::env::var("XCONQ_TRUEMAP").is_ok_and(|s| s == "1") {
+        let mut rows: Vec<Vec<char>> = (0..area.height)
+            .map(|y| {
+                (0..area.width)
+                    .map(|x| match area.in_area(x, y) {
+                        true => char::from(b'a' + s.terrain[area.index(x, y)] as u8),
+                        false => '-',
+                    })
+                    .collect()
+            })
+            .collect();
+        for u in s.units.iter().skip(1) {
+            if u.hp > 0 && immobile[u.utype] && area.in_area(u.x, u.y) {
+                let digit = char::from_digit(u.side as u32, 10).unwrap_or('#');
+                rows[u.y as usize][u.x as usize] = digit;
+            }
+        }
+        for (y, row) in rows.iter().enumerate().rev() {
+            println!("|{}| {y}", row.iter().collect::<String>());
         }
     }
     let shared_land = lands[1].intersection(&lands[2]).count();

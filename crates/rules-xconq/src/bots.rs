@@ -14,7 +14,9 @@
 //!   more they board a transport that has the fuel to sail (the one with
 //!   the fewest aboard, so a port's ferries fill side by side); transports
 //!   carry them to a coast next to a target and they land (with no target
-//!   known and every coast seen, to a coast behind which land is unseen);
+//!   known and every coast seen, to a coast behind which land is unseen;
+//!   a coast counts only by open land, not by a place of ours, which
+//!   troops cannot move into from a ferry);
 //!   warships hunt enemy units at sea and explore, and refuel at a port
 //!   that holds fuel when one is in reach; aircraft strike within the range
 //!   their fuel allows and come back to a place or carrier to refuel before
@@ -668,7 +670,9 @@ impl<'a> Know<'a> {
             Goal::Landing(g) | Goal::Inland(g) | Goal::Search(g) => {
                 // Water next to land from which troops of type g reach a
                 // target (or unseen land), found from the troops' own
-                // field.
+                // field: land they can step onto from the ferry, so not
+                // a place of ours (they cannot move into it, and a ferry
+                // "at" such a landing would wait there for good).
                 let reaches = |f: &Rc<Vec<i32>>| f.iter().any(|&d| d < FAR);
                 let field = if goal == Goal::Inland(g) {
                     self.field_ro(g, Goal::Unseen)
@@ -687,7 +691,10 @@ impl<'a> Know<'a> {
                         mask[c] & PASS != 0
                             && !self.own_place_at[c]
                             && self.nb[c].iter().any(|&n| {
-                                n != NONE && self.is_land(n as usize) && field[n as usize] < FAR
+                                n != NONE && {
+                                    let n = n as usize;
+                                    self.is_land(n) && !self.own_place_at[n] && field[n] < FAR
+                                }
                             })
                     })
                     .collect()
@@ -2486,6 +2493,45 @@ mod tests {
             })
             .collect();
         assert_eq!(only_move_x(&v, 3), 4, "one cell east");
+    }
+
+    /// A coast counts as a landing only by land the troops can step
+    /// onto from the ferry: not our own town, which they cannot move into
+    /// (seed 1275 of the fresh worlds: fifteen loaded ferries lay beside
+    /// two of their own coastal towns for 2,500 turns, each "at" a
+    /// landing its troops never took). Here the land is columns 1–3 and
+    /// our town at (4, 2) juts into the sea; the ferry at (5, 2) touches
+    /// only the town, and sails to (4, 3), beside open land that leads
+    /// to the foe's town at (1, 3).
+    #[test]
+    fn a_ferry_beside_its_own_town_sails_to_land_its_troops_can_step_on() {
+        let mut ferry = own(3, "transport", 5, 2, 1, 100, 0);
+        ferry.occupants = vec![2];
+        let mut v = view(
+            vec![
+                own(1, "town", 4, 2, 0, 200, 0),
+                own(2, "infantry", 5, 2, 1, 6, 3),
+                ferry,
+            ],
+            vec![foe_at("town", 1, 3)],
+        );
+        v.terrain = (0..6)
+            .rev()
+            .map(|y| {
+                (0..10)
+                    .map(|x| match (x, y) {
+                        (1..=3, 1..=4) | (4, 2) => 'b',
+                        _ => 'a',
+                    })
+                    .collect()
+            })
+            .collect();
+        let o = orders_of(&v, 3);
+        assert_eq!(o.len(), 1, "{o:?}");
+        assert_eq!(
+            (o[0].action.as_str(), &o[0].args[..2]),
+            ("move", &[num(4), num(3)][..])
+        );
     }
 
     /// A ship low on fuel passes a dry port (10 fuel, at (7, 2), next to
