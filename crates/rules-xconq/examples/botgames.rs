@@ -447,7 +447,7 @@ fn geography(seed: u64, g: &xconq::ruleset::Game, seats: usize) {
             .map(|y| {
                 (0..area.width)
                     .map(|x| match area.in_area(x, y) {
-                        true => char::from(b'a' + s.terrain[area.index(x, y)] as u8),
+                        true => char::from(b'a' + s.terrain[area.index(x, y)]),
                         false => '-',
                     })
                     .collect()
