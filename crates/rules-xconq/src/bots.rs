@@ -497,10 +497,11 @@ impl<'a> Know<'a> {
             .collect()
     }
 
-    /// Whether troops of type `g` starting in cell `here` can reach a
-    /// place of another side in view: on foot, or from a coast a ferry
-    /// that carries them can land them on. False when no such place is
-    /// known.
+    /// Whether troops of type `g` made in the place in cell `here` can
+    /// reach a place of another side in view: on foot, or from a coast a
+    /// ferry that carries them can land them on, sailing from this port
+    /// (or, inland, from a coast they walk to). False when no such place
+    /// is known.
     fn reaches_places(&mut self, g: usize, here: usize) -> bool {
         let places = self.field(g, Goal::Places);
         if places[here] < FAR {
@@ -509,11 +510,33 @@ impl<'a> Know<'a> {
         if !places.contains(&0) {
             return false; // no place of another side in view
         }
-        // The landing cells alone (the troops' field above is what they
-        // are read from): no need for the ferries' whole field.
+        // A landing counts only if a ferry can sail to it from where the
+        // troops would board (seed 2335: the other side's towns stood in
+        // mountains armour cannot cross, beside a sea the western ports
+        // do not touch; they built 184 armour for them, 77 of which sat
+        // in ferries with nowhere to land).
+        // Troops made in a port wait there for a ferry on its waters, so
+        // from a port only a landing those waters lead to counts; troops
+        // made inland walk to a coast, so from there any coast (or port)
+        // they reach on foot does.
+        let mut on_foot: Option<Vec<bool>> = None;
         self.ferry_types(g).into_iter().any(|s| {
-            let mask = self.mask(s);
-            !self.goals(s, Goal::Landing(g), &mask).is_empty()
+            let landing = self.field(s, Goal::Landing(g));
+            let sails = |c: usize| landing[c] < FAR;
+            let sea = self.mask(s);
+            let port = self.nb[here].iter().any(|&n| {
+                n != NONE && sea[n as usize] & PASS != 0 && !self.own_place_at[n as usize]
+            });
+            if port {
+                return sails(here);
+            }
+            let walk = on_foot.get_or_insert_with(|| {
+                let mask = self.mask(g);
+                self.reach(here, &mask)
+            });
+            (0..walk.len()).any(|c| {
+                walk[c] && (sails(c) || self.nb[c].iter().any(|&n| n != NONE && sails(n as usize)))
+            })
         })
     }
 
@@ -2154,6 +2177,24 @@ mod tests {
         v.terrain = terrain(|x, y| map(x, y, false));
         let open = built(&v, "armor");
         assert!(open > 5, "{open}");
+    }
+
+    /// Another side's town (7, 2) stands beside a lake (8–9, 2) and
+    /// behind a wall of mountains (column 4) from our port (1, 2) on the
+    /// sea (column 0): infantry walk there, armour could only land from
+    /// the lake, which no ferry from our port can reach, so the port
+    /// builds infantry only; without the wall it builds both (seed 2335).
+    #[test]
+    fn troops_are_not_built_for_a_landing_our_ferries_cannot_sail_to() {
+        let v = with_mountains(view(
+            vec![own(1, "town", 1, 2, 1, 200, 0)],
+            vec![foe_at("town", 7, 2)],
+        ));
+        armour_built_only_without_mountains(v, |x, y, wall| match (x, y) {
+            (0, _) | (8..=9, 2) => 'a',
+            (4, _) if wall => 'c',
+            _ => 'b',
+        });
     }
 
     /// Troops in our port wait for a way to another side's town on the
