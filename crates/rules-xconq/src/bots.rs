@@ -511,14 +511,14 @@ impl<'a> Know<'a> {
             return false; // no place of another side in view
         }
         // A landing counts only if a ferry can sail to it from where the
-        // troops would board (seed 2335: the other side's towns stood in
-        // mountains armour cannot cross, beside a sea the western ports
-        // do not touch; they built 184 armour for them, 77 of which sat
-        // in ferries with nowhere to land).
-        // Troops made in a port wait there for a ferry on its waters, so
-        // from a port only a landing those waters lead to counts; troops
-        // made inland walk to a coast, so from there any coast (or port)
-        // they reach on foot does.
+        // troops would board. Troops made in a port wait there for a
+        // ferry on its waters, so from a port only a landing those waters
+        // lead to counts; troops made inland walk to a coast, so from
+        // there any coast (or port) they reach on foot does. (Seed 2335:
+        // the other side's towns stood in mountains armour cannot cross,
+        // beside a sea the western ports do not touch; by turn 1,000 the
+        // west had built 184 armour for them, 77 of which sat in ferries
+        // with nowhere to land.)
         let mut on_foot: Option<Vec<bool>> = None;
         self.ferry_types(g).into_iter().any(|s| {
             let landing = self.field(s, Goal::Landing(g));
