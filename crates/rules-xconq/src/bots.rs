@@ -2521,18 +2521,11 @@ mod tests {
             ],
             vec![],
         );
-        v.terrain = (0..6)
-            .rev()
-            .map(|y| {
-                (0..10)
-                    .map(|x| match (x, y) {
-                        (8, 2) | (8, 3) => '?',
-                        (1..=2 | 6..=9, 1..=4) => 'b',
-                        _ => 'a',
-                    })
-                    .collect()
-            })
-            .collect();
+        v.terrain = terrain(|x, y| match (x, y) {
+            (8, 2) | (8, 3) => '?',
+            (1..=2 | 6..=9, 1..=4) => 'b',
+            _ => 'a',
+        });
         assert_eq!(only_move_x(&v, 3), 4, "one cell east");
     }
 
@@ -2556,17 +2549,10 @@ mod tests {
             ],
             vec![foe_at("town", 1, 3)],
         );
-        v.terrain = (0..6)
-            .rev()
-            .map(|y| {
-                (0..10)
-                    .map(|x| match (x, y) {
-                        (1..=3, 1..=4) | (4, 2) => 'b',
-                        _ => 'a',
-                    })
-                    .collect()
-            })
-            .collect();
+        v.terrain = terrain(|x, y| match (x, y) {
+            (1..=3, 1..=4) | (4, 2) => 'b',
+            _ => 'a',
+        });
         let o = orders_of(&v, 3);
         assert_eq!(o.len(), 1, "{o:?}");
         assert_eq!(

@@ -19,13 +19,13 @@
 //! landing) reshuffled the stalls (of the 2,000 fresh worlds eleven
 //! stalled games end and six others stall: 1,966 end against 1,961), and
 //! here seven-side seed 120 ran on (after the second fix, two-side seed
-//! 134 does). At 1.7 %, 200 games leave 3.4 on
-//! average running: the bound (6 of 200) passes such bots nine times in
-//! ten and fails bots that stall three times as often nine times in ten.
-//! Long standard games matter for more than the
-//! count: the greedy bot develops and uses nuclear bombs only from turn
-//! 300, so the rules of both (§8.7, §8.12) run under the invariants, the
-//! fog check and the record's re-run too:
+//! 134 does). At 1.7 %, 200 games leave 3.4 on average running: the
+//! bound (6 of 200) passes such bots nine times in ten and fails bots
+//! that stall three times as often nine times in ten. Long standard
+//! games matter for more than the count: the greedy bot develops and
+//! uses nuclear bombs only from turn 300, so the rules of both (§8.7,
+//! §8.12) run under the invariants, the fog check and the record's
+//! re-run too:
 //! `cargo test --release -p orderly-xconq --test it -- --ignored --nocapture
 //! thousand` (`XCONQ_PROPERTY_GAMES` scales the 1,200).
 
@@ -121,6 +121,12 @@ proptest! {
 /// reaches it is one the bots cannot finish, not a slow one.
 const STANDARD_TURNS: u32 = 3000;
 
+/// Standard games in a hundred that may still run at `STANDARD_TURNS`:
+/// fewer than two in a hundred never end on fresh worlds (issue 18,
+/// open), and asking for none only held on the seeds the bots were tuned
+/// on (see the module doc for the calibration).
+const STANDARD_STALLS_PER_100: u64 = 3;
+
 #[test]
 #[ignore = "1,200 games: run in release with --ignored (see the module's doc)"]
 fn thousand_seeded_bot_games() {
@@ -130,14 +136,16 @@ fn thousand_seeded_bot_games() {
         .unwrap_or(1200);
     // Shares of the games (of 12): Frontier 2, intro 6, standard 2 with
     // two sides and 2 with seven, so 1,000 of the 1,200 are intro and
-    // standard. (library, scenario, sides, share, turn limit)
-    let mut plan = vec![(Library::built_in(), "frontier", None, 2, 300)];
+    // standard. (library, scenario, sides, share, turn limit, games in
+    // a hundred that may still run at the limit: none asked of Frontier)
+    let mut plan = vec![(Library::built_in(), "frontier", None, 2, 300, None)];
     match super::shared_lib() {
         Some(lib) => {
             let lib = Library::with_dirs([lib]);
-            plan.push((lib.clone(), "intro", None, 6, 300));
-            plan.push((lib.clone(), "standard", Some(2), 2, STANDARD_TURNS));
-            plan.push((lib, "standard", Some(7), 2, STANDARD_TURNS));
+            let stalls = Some(STANDARD_STALLS_PER_100);
+            plan.push((lib.clone(), "intro", None, 6, 300, Some(0)));
+            plan.push((lib.clone(), "standard", Some(2), 2, STANDARD_TURNS, stalls));
+            plan.push((lib, "standard", Some(7), 2, STANDARD_TURNS, stalls));
         }
         None => println!(
             "intro, standard 2 sides and standard 7 sides skipped: no ../shared/corpus/xconq/lib; all {total} games are Frontier"
@@ -145,7 +153,7 @@ fn thousand_seeded_bot_games() {
     }
     let shares: u64 = plan.iter().map(|p| p.3).sum();
     let mut played = 0;
-    for (i, (library, scenario, sides, share, max_turns)) in plan.iter().enumerate() {
+    for (i, (library, scenario, sides, share, max_turns, stalls)) in plan.iter().enumerate() {
         let games = if i + 1 == plan.len() {
             total - played
         } else {
@@ -196,18 +204,10 @@ fn thousand_seeded_bot_games() {
             start.elapsed().as_secs_f64()
         );
         // Spec §15.6: the bots finish intro games (within 300 turns) and
-        // standard games. Every intro game must end. Of standard games
-        // at most three in a hundred may still run at the turn limit:
-        // fewer than two in a hundred never end on fresh worlds (issue
-        // 18, open), and asking for none only held on the seeds the bots
-        // were tuned on (see the module doc). Frontier, the project's own
-        // small module, is held to nothing here: its figures are printed
-        // for the record.
-        let allowed = match *scenario {
-            "frontier" => usize::MAX,
-            "standard" => (games * 3 / 100) as usize,
-            _ => 0,
-        };
+        // standard games (up to `STANDARD_STALLS_PER_100` may run on).
+        // Frontier, the project's own small module, is held to nothing
+        // here: its figures are printed for the record.
+        let allowed = stalls.map_or(usize::MAX, |per_100| (games * per_100 / 100) as usize);
         assert!(
             unfinished.len() <= allowed,
             "{scenario}{}: {} games still running after {max_turns} turns (at most {allowed} may), seeds {unfinished:?}",
