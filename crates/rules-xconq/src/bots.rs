@@ -1078,6 +1078,13 @@ impl Plan<'_, '_> {
     /// Orders `enter` into the nearest own unit (per `goal`) next to or
     /// under the planned cell. Returns whether it did.
     fn board(&mut self, goal: Goal) -> bool {
+        self.board_in(goal, None)
+    }
+
+    /// [`Plan::board`], preferring hosts in the goal cells of `field`
+    /// when it is given (a unit low on fuel enters the port or town that
+    /// can fill it, not the dry one beside it).
+    fn board_in(&mut self, goal: Goal, field: Option<&[i32]>) -> bool {
         if self.acp <= 0 {
             return false;
         }
@@ -1085,23 +1092,26 @@ impl Plan<'_, '_> {
         // Of the hosts in reach, the one with the fewest aboard (counting
         // those ordered aboard this turn): troops fill a port's ferries
         // side by side instead of all trying the first, full or not.
-        let host = k
-            .v
-            .own
-            .iter()
-            .zip(&k.own_types)
-            .filter(|(o, &ot)| {
-                ot != usize::MAX
-                    && o.complete
-                    && o.id != self.u.id
-                    && o.id != self.u.transport
-                    && k.area.distance(self.at.0, self.at.1, o.x, o.y) <= 1
-                    && match goal {
-                        Goal::Ferry(w) => k.can_ferry(ot, o, w),
-                        _ => k.t(ot).carries.contains(&self.t),
-                    }
-            })
-            .min_by_key(|(o, _)| o.occupants.len() + k.boarding.get(&o.id).copied().unwrap_or(0));
+        let host =
+            k.v.own
+                .iter()
+                .zip(&k.own_types)
+                .filter(|(o, &ot)| {
+                    ot != usize::MAX
+                        && o.complete
+                        && o.id != self.u.id
+                        && o.id != self.u.transport
+                        && k.area.distance(self.at.0, self.at.1, o.x, o.y) <= 1
+                        && match goal {
+                            Goal::Ferry(w) => k.can_ferry(ot, o, w),
+                            _ => k.t(ot).carries.contains(&self.t),
+                        }
+                })
+                .min_by_key(|(o, _)| {
+                    let off_goal = field.is_some_and(|f| f[k.cell(o.x, o.y)] != 0);
+                    let aboard = o.occupants.len() + k.boarding.get(&o.id).copied().unwrap_or(0);
+                    (off_goal, aboard)
+                });
         let Some((host, _)) = host else {
             return false;
         };
@@ -1118,16 +1128,15 @@ impl Plan<'_, '_> {
         if supplied(t).next().is_none() {
             return (None, false);
         }
-        // Ships make for a port that can refuel them if one is in reach:
-        // a fleet that crowds a dry port stays there with empty tanks.
+        // Ships and aircraft make for a port or town that can refuel
+        // them if one is in reach: a fleet that crowds a dry port stays
+        // there with empty tanks (seed 1572: fourteen fighters and five
+        // bombers sat for good in two dry towns beside full ones).
         let (x, y) = self.at;
-        let shelter = if self.k.kinds[self.t] == Kind::Sea {
-            self.k
-                .first_field(self.t, x, y, &[Goal::Depot(self.t)])
-                .unwrap_or_else(|| self.k.field(self.t, Goal::Shelter(self.t)))
-        } else {
-            self.k.field(self.t, Goal::Shelter(self.t))
-        };
+        let shelter = self
+            .k
+            .first_field(self.t, x, y, &[Goal::Depot(self.t)])
+            .unwrap_or_else(|| self.k.field(self.t, Goal::Shelter(self.t)));
         let d = shelter[self.k.cell(x, y)];
         if d == FAR {
             return (None, false);
@@ -1142,12 +1151,22 @@ impl Plan<'_, '_> {
         )
     }
 
-    /// Whether the unit sits in shelter still filling up.
+    /// Whether the unit sits in shelter still filling up: below three
+    /// quarters of a material the shelter still holds some of. A shelter
+    /// with none left has nothing to give (seed 1507: a battleship with a
+    /// third of its fuel waited 1,500 turns in a town on poor land whose
+    /// ships had drained it, while the sea beyond the coast stayed unseen
+    /// and with it the way round the front).
     fn refilling(&self) -> bool {
         let t = self.k.t(self.t);
-        self.u.transport != 0
-            && supplied(t)
-                .any(|m| self.u.supply.get(m).copied().unwrap_or(0) * 4 < t.storage[m] * 3)
+        let Some(&h) = self.k.by_id.get(&self.u.transport) else {
+            return false;
+        };
+        let host = &self.k.v.own[h];
+        supplied(t).any(|m| {
+            self.u.supply.get(m).copied().unwrap_or(0) * 4 < t.storage[m] * 3
+                && host.supply.get(m).copied().unwrap_or(0) > 0
+        })
     }
 
     /// Goes to shelter and enters it.
@@ -1156,8 +1175,30 @@ impl Plan<'_, '_> {
             self.walk(shelter, rng, &|_, _, _| true);
         }
         if shelter[self.k.cell(self.at.0, self.at.1)] <= 1 {
-            self.board(Goal::Shelter(self.t));
+            self.board_in(Goal::Shelter(self.t), Some(shelter));
         }
+    }
+
+    /// A unit low on supplies: heads for `shelter` (see
+    /// [`Plan::fuel_state`]). Aboard a host outside the field's goal
+    /// cells (a dry port or town, with one that can fill it in reach) it
+    /// leaves for the other if what it holds pays for the trip;
+    /// otherwise it stays where it is.
+    fn refuel(&mut self, shelter: &[i32], rng: &mut GameRng) {
+        let d = shelter[self.k.cell(self.at.0, self.at.1)];
+        if self.u.transport != 0 {
+            let t = self.k.t(self.t);
+            let pays = supplied(t).all(|m| {
+                let have = self.u.supply.get(m).copied().unwrap_or(0);
+                let per_move = t.uses_per_move.get(m).copied().unwrap_or(0);
+                let per_turn = t.uses_per_turn.get(m).copied().unwrap_or(0);
+                have >= d.saturating_mul(per_move) + per_turn.saturating_mul(d / t.acp.max(1))
+            });
+            if d == 0 || d == FAR || !pays {
+                return;
+            }
+        }
+        self.go_home(shelter, rng);
     }
 
     /// A move filter that keeps shelter within reach of the fuel held.
@@ -1296,13 +1337,18 @@ fn ferry(p: &mut Plan<'_, '_>, rng: &mut GameRng) {
             .filter(|&ot| ot != usize::MAX && p.k.kinds[ot] == Kind::Ground)
             .collect();
     let (shelter, low) = p.fuel_state();
-    if troops.is_empty() {
-        if low {
-            if let Some(sh) = shelter {
-                p.go_home(&sh, rng);
-            }
+    // Low on fuel, loaded or not, it makes for a port that can fill it:
+    // troops aboard land first if they can (they are ordered before the
+    // ferries), and a ferry that sails on runs dry at sea with its load
+    // (seed 1121: thirty transports with 180 armour lay for good beside
+    // their own coast with empty tanks).
+    if low {
+        if let Some(sh) = shelter {
+            p.refuel(&sh, rng);
             return;
         }
+    }
+    if troops.is_empty() {
         let (x, y) = p.at;
         let waiting = p.k.field(t, Goal::Waiting);
         let d = waiting[p.k.cell(x, y)];
@@ -1348,9 +1394,7 @@ fn fighter(p: &mut Plan<'_, '_>, rng: &mut GameRng) {
     let (shelter, low) = p.fuel_state();
     if low {
         if let Some(sh) = shelter {
-            if p.u.transport == 0 {
-                p.go_home(&sh, rng);
-            }
+            p.refuel(&sh, rng);
             return;
         }
     }
@@ -1826,9 +1870,7 @@ impl Bot<Xconq> for Random {
             // Units that must refuel go home when low, as greedy's do.
             let (shelter, low) = p.fuel_state();
             if let (Some(sh), true) = (shelter.clone(), low) {
-                if p.u.transport == 0 {
-                    p.go_home(&sh, rng);
-                }
+                p.refuel(&sh, rng);
                 continue;
             }
             if rng.chance(1, 2) && p.attack() {
@@ -2047,6 +2089,53 @@ mod tests {
         assert_eq!(moves[4].args, vec![num(3), num(2), num(0)]);
         assert_eq!(o.last().unwrap().action, "enter");
         assert_eq!(o.last().unwrap().args, vec![num(1)]);
+    }
+
+    /// A fighter at 10 of 18 fuel waits in its town to fill up while the
+    /// town has fuel to give; in a town with none left it strikes a foe
+    /// within its reach instead of waiting for good.
+    #[test]
+    fn a_unit_waits_to_refill_only_where_there_is_something_to_fill_it() {
+        let foe = foe_at("infantry", 5, 2);
+        let orders = |town_fuel: i32| {
+            let v = view(
+                vec![
+                    own(1, "town", 3, 2, 0, town_fuel, 0),
+                    own(2, "fighter", 3, 2, 9, 10, 1),
+                ],
+                vec![foe.clone()],
+            );
+            orders_of(&v, 2)
+        };
+        assert_eq!(orders(200), vec![], "fills up first");
+        let o = orders(0);
+        assert_eq!(o.last().map(|o| o.action.as_str()), Some("attack"), "{o:?}");
+    }
+
+    /// A fighter low on fuel (6 of 18) in a dry town, between another
+    /// dry town (listed first) and one with fuel: it moves into the one
+    /// with fuel. With all three dry it stays where it is.
+    #[test]
+    fn a_unit_low_on_fuel_in_a_dry_town_moves_to_one_that_can_fill_it() {
+        let orders = |fuel: i32| {
+            let v = view(
+                vec![
+                    own(1, "town", 3, 2, 0, 0, 0),
+                    own(5, "town", 2, 2, 0, 0, 0),
+                    own(4, "town", 4, 2, 0, fuel, 0),
+                    own(2, "fighter", 3, 2, 9, 6, 1),
+                ],
+                vec![],
+            );
+            orders_of(&v, 2)
+        };
+        let o = orders(200);
+        assert_eq!(o.len(), 1, "{o:?}");
+        assert_eq!(
+            (o[0].action.as_str(), &o[0].args[..]),
+            ("enter", &[num(4)][..])
+        );
+        assert_eq!(orders(0), vec![]);
     }
 
     #[test]
@@ -2339,6 +2428,29 @@ mod tests {
             vec![],
         );
         assert_eq!(only_move_x(&v, 3), 5, "one cell east");
+    }
+
+    /// A loaded transport at a landing beside another side's town, with 3
+    /// fuel of 100: its troops land, and it sails for our port two cells
+    /// west rather than wait there until its tanks are empty.
+    #[test]
+    fn a_loaded_ferry_low_on_fuel_makes_for_port() {
+        let mut v = view(
+            vec![
+                own(1, "town", 4, 2, 0, 200, 0),
+                own(3, "transport", 6, 2, 1, 3, 0),
+                own(2, "infantry", 6, 2, 1, 6, 3),
+            ],
+            vec![foe_at("town", 8, 2)],
+        );
+        v.own[1].occupants = vec![2];
+        assert_eq!(only_move_x(&v, 3), 5, "one cell west");
+        let o = orders_of(&v, 2);
+        assert_eq!(o.len(), 1, "{o:?}");
+        assert_eq!(
+            (o[0].action.as_str(), &o[0].args[..2]),
+            ("move", &[num(7), num(2)][..])
+        );
     }
 
     /// Three troops wait in a port for a way to another side's town on an
