@@ -209,6 +209,9 @@ struct Know<'a> {
     /// through it: crossed, or entered as one of our places) bits, and
     /// `STEP` (a plain move may go there).
     masks: Vec<Option<Rc<Vec<u8>>>>,
+    /// Per movement class, `masks` with unseen cells crossable (see
+    /// `open_mask`).
+    open_masks: Vec<Option<Rc<Vec<u8>>>>,
     /// The search's queue, kept between fields.
     queue: Vec<u32>,
     /// Own units by id, as indexes into `v.own`.
@@ -336,6 +339,7 @@ impl<'a> Know<'a> {
             inside,
             canon,
             masks: vec![None; v.types.len()],
+            open_masks: vec![None; v.types.len()],
             queue: Vec::new(),
             by_id,
             waiting: Vec::new(),
@@ -412,6 +416,33 @@ impl<'a> Know<'a> {
         }
         let m = Rc::new(m);
         self.masks[cl] = Some(m.clone());
+        m
+    }
+
+    /// The class's cell bits with the unseen cells next to a place of
+    /// another side counted as crossable: a place seen from afar (or
+    /// remembered) stands among cells the side has not seen, and without
+    /// this no field reaches it (seed 1925: the cells round the other
+    /// side's towns were unseen, so no troop type was judged able to
+    /// reach them; the side built 391 armour, which could not cross the
+    /// mountains between, and few infantry, which could). Unseen cells
+    /// further off stay closed: a guess through them would send armour
+    /// across what is sea.
+    fn open_mask(&mut self, u: usize) -> Rc<Vec<u8>> {
+        let cl = self.class[u];
+        if let Some(m) = &self.open_masks[cl] {
+            return m.clone();
+        }
+        let mut m = (*self.mask(u)).clone();
+        for c in self.goals(u, Goal::Places, &m) {
+            for &n in &self.nb[c] {
+                if n != NONE && self.inside[n as usize] && self.terrain[n as usize] == UNSEEN {
+                    m[n as usize] |= RECV | PASS;
+                }
+            }
+        }
+        let m = Rc::new(m);
+        self.open_masks[cl] = Some(m.clone());
         m
     }
 
@@ -767,7 +798,11 @@ impl<'a> Know<'a> {
         if let Goal::Search(g) = goal {
             self.field(g, Goal::Stale);
         }
-        let mask = self.mask(u);
+        let mask = if goal == Goal::Places {
+            self.open_mask(u)
+        } else {
+            self.mask(u)
+        };
         let goals = self.goals(u, goal, &mask);
         let mut dist = vec![FAR; self.area.cells()];
         let mut queue = std::mem::take(&mut self.queue);
@@ -1622,6 +1657,17 @@ fn greedy_pick(
         .iter()
         .map(|&b| k.kinds[b] == Kind::Ground && k.reaches_places(b, here))
         .collect();
+    // Troops that have something to do on foot from here (a place or
+    // unit of another side to march on, or unseen land to look at): they
+    // do not wait for a ferry.
+    let marches: Vec<bool> = options
+        .iter()
+        .map(|&b| {
+            k.kinds[b] == Kind::Ground
+                && (k.first_field(b, u.x, u.y, &[Goal::Places, Goal::Foes(b), Goal::Unseen]))
+                    .is_some()
+        })
+        .collect();
     let some_reach = reach.iter().any(|&r| r);
     let ferries =
         k.v.own
@@ -1642,14 +1688,18 @@ fn greedy_pick(
     let waiting = k.waiting.len();
     // Troops, none once the ferries could not carry those waiting for
     // many turns (seed 47, seven sides: 1,100 troops waited in towns they
-    // had drained of fuel, where bombers then could not refuel).
+    // had drained of fuel, where bombers then could not refuel), except
+    // those that march from here (seed 1748: 26 armour that could not
+    // cross the mountains waited on a land with no port, so no infantry,
+    // which could have gone to look for the other side's towns, was built
+    // for 2,000 turns: only aircraft).
     let too_many = waiting > TOO_MANY_WAITING + TROOPS_PER_FERRY * ferries;
     // What would only wait: troops walled in, unable to reach a known
     // place when others can, or too many; ships that could not sail or
     // that a port whose ships wait dry would add to.
     let idle: Vec<bool> = (options.iter().enumerate())
         .map(|(i, &b)| match k.kinds[b] {
-            Kind::Ground => walled[i] || some_reach && !reach[i] || too_many,
+            Kind::Ground => walled[i] || some_reach && !reach[i] || too_many && !marches[i],
             Kind::Sea => !sails[i] || dry_ships_here,
             _ => false,
         })
@@ -2303,6 +2353,49 @@ mod tests {
         let many = waiting(TOO_MANY_WAITING as i32 + 1);
         assert_eq!(built(&many, "infantry"), 0);
         assert!(transports_built(&many) > 20, "{}", transports_built(&many));
+    }
+
+    /// Another side's town (7, 2) is known but not the cells round it,
+    /// behind mountains (column 5) from our town: the unseen ring counts
+    /// as crossable, so infantry are judged to reach the town and armour
+    /// not, and only infantry are built (seed 1925). Unseen cells further
+    /// off stay closed: a town beyond a gap of two unseen cells is
+    /// reached by neither, and both are built.
+    #[test]
+    fn the_unseen_cells_round_a_known_enemy_place_lead_to_it() {
+        let mut v = with_mountains(view(
+            vec![own(1, "town", 2, 2, 1, 200, 0)],
+            vec![foe_at("town", 7, 2)],
+        ));
+        let ring =
+            |x: i32, y: i32| (6..=8).contains(&x) && (1..=3).contains(&y) && (x, y) != (7, 2);
+        v.terrain = terrain(|x, y| match (x, y) {
+            _ if ring(x, y) => '?',
+            (5, _) => 'c',
+            _ => 'b',
+        });
+        assert_eq!(built(&v, "armor"), 0);
+        assert!(built(&v, "infantry") > 10, "{}", built(&v, "infantry"));
+        v.terrain = terrain(|x, y| match (x, y) {
+            _ if ring(x, y) || x == 5 => '?',
+            (4, _) => 'c',
+            _ => 'b',
+        });
+        assert!(built(&v, "armor") > 5, "{}", built(&v, "armor"));
+    }
+
+    /// 25 armour wait in our town on a land with no sea, walled off by
+    /// mountains (column 4) from another side's town (7, 2): more than
+    /// `TOO_MANY_WAITING`, but infantry, which walk there, are still
+    /// built (seed 1748); armour, which would wait too, are not.
+    #[test]
+    fn troops_that_walk_to_an_enemy_place_are_built_however_many_wait() {
+        let mut units = vec![own(1, "town", 1, 2, 1, 200, 0)];
+        units.extend((0..25).map(|i| own(10 + i, "armor", 1, 2, 1, 10, 1)));
+        let mut v = with_mountains(view(units, vec![foe_at("town", 7, 2)]));
+        v.terrain = terrain(|x, _| if x == 4 { 'c' } else { 'b' });
+        assert!(built(&v, "infantry") > 10, "{}", built(&v, "infantry"));
+        assert_eq!(built(&v, "armor"), 0);
     }
 
     /// Another side's town stands in a ring of mountains on the island
