@@ -6,8 +6,11 @@
 //!   warships at coasts; some aircraft; ships only where the water leads to
 //!   something they could sail for, never on a lake; no troops that could
 //!   never leave the place, or that could reach none of the others' places
-//!   in view when other troops could; no troops at all while far more wait
-//!   for ferries than the side's ferries carry). Every unit with ACP
+//!   in view when other troops could; while far more wait for ferries
+//!   than the side's ferries carry, only troops that have something to do
+//!   on foot from the place). A place of the others counts as reached
+//!   through the unseen cells right round it, since a place is often seen
+//!   from afar. Every unit with ACP
 //!   acts: units attack what is next to them when they can hurt it; ground
 //!   units march on the nearest place that is not theirs, then on seen
 //!   enemies, then toward unseen land, and when their land holds nothing
@@ -17,10 +20,12 @@
 //!   known and every coast seen, to a coast behind which land is unseen;
 //!   a coast counts only by open land, not by a place of ours, which
 //!   troops cannot move into from a ferry);
-//!   warships hunt enemy units at sea and explore, and refuel at a port
-//!   that holds fuel when one is in reach; aircraft strike within the range
-//!   their fuel allows and come back to a place or carrier to refuel before
-//!   it runs out. The bot remembers, per cell, the last turn its side had
+//!   warships hunt enemy units at sea and explore; aircraft strike within
+//!   the range their fuel allows; both come back before their fuel runs
+//!   out to a place that holds fuel (a port, a town, a carrier) when one
+//!   is in reach, wait in it to fill up only while it has some to give,
+//!   and leave a dry one for a full one in reach; a loaded transport low
+//!   on fuel does the same once its troops have landed. The bot remembers, per cell, the last turn its side had
 //!   it in sight (the view shows only the present; each type's sight is in
 //!   the legend): once the side has met an enemy and then lost sight of
 //!   every enemy unit, idle warships and aircraft search the cells out of
