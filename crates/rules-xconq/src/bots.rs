@@ -24,8 +24,8 @@
 //!   the range their fuel allows; both come back before their fuel runs
 //!   out to a place that holds fuel (a port, a town, a carrier) when one
 //!   is in reach, wait in it to fill up only while it has some to give,
-//!   and leave a dry one for a full one in reach; a loaded transport low
-//!   on fuel does the same once its troops have landed. The bot remembers, per cell, the last turn its side had
+//!   and leave a dry one for a full one in reach; so does a transport,
+//!   loaded or not (troops aboard land first if they can). The bot remembers, per cell, the last turn its side had
 //!   it in sight (the view shows only the present; each type's sight is in
 //!   the legend): once the side has met an enemy and then lost sight of
 //!   every enemy unit, idle warships and aircraft search the cells out of
