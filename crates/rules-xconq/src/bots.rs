@@ -2309,6 +2309,15 @@ mod tests {
         });
     }
 
+    /// The legend with mountains (`with_mountains`), our town (unit 1) at
+    /// (x, 2) and another side's town at (foe_x, 2).
+    fn town_against(x: i32, foe_x: i32) -> View {
+        with_mountains(view(
+            vec![own(1, "town", x, 2, 1, 200, 0)],
+            vec![foe_at("town", foe_x, 2)],
+        ))
+    }
+
     /// Our town (unit 1) builds infantry and no armour on the map
     /// `map(x, y, true)`, and armour as well on `map(x, y, false)`.
     fn armour_built_only_without_mountains(mut v: View, map: impl Fn(i32, i32, bool) -> char) {
@@ -2327,11 +2336,7 @@ mod tests {
     /// builds infantry only; without the wall it builds both (seed 2335).
     #[test]
     fn troops_are_not_built_for_a_landing_our_ferries_cannot_sail_to() {
-        let v = with_mountains(view(
-            vec![own(1, "town", 1, 2, 1, 200, 0)],
-            vec![foe_at("town", 7, 2)],
-        ));
-        armour_built_only_without_mountains(v, |x, y, wall| match (x, y) {
+        armour_built_only_without_mountains(town_against(1, 7), |x, y, wall| match (x, y) {
             (0, _) | (8..=9, 2) => 'a',
             (4, _) if wall => 'c',
             _ => 'b',
@@ -2365,25 +2370,15 @@ mod tests {
     /// reached by neither, and both are built.
     #[test]
     fn the_unseen_cells_round_a_known_enemy_place_lead_to_it() {
-        let mut v = with_mountains(view(
-            vec![own(1, "town", 2, 2, 1, 200, 0)],
-            vec![foe_at("town", 7, 2)],
-        ));
         let ring =
             |x: i32, y: i32| (6..=8).contains(&x) && (1..=3).contains(&y) && (x, y) != (7, 2);
-        v.terrain = terrain(|x, y| match (x, y) {
+        armour_built_only_without_mountains(town_against(2, 7), |x, y, ring_only| match (x, y) {
             _ if ring(x, y) => '?',
-            (5, _) => 'c',
+            (5, _) if ring_only => 'c',
+            (5, _) => '?',
+            (4, _) if !ring_only => 'c',
             _ => 'b',
         });
-        assert_eq!(built(&v, "armor"), 0);
-        assert!(built(&v, "infantry") > 10, "{}", built(&v, "infantry"));
-        v.terrain = terrain(|x, y| match (x, y) {
-            _ if ring(x, y) || x == 5 => '?',
-            (4, _) => 'c',
-            _ => 'b',
-        });
-        assert!(built(&v, "armor") > 5, "{}", built(&v, "armor"));
     }
 
     /// 25 armour wait in our town on a land with no sea, walled off by
@@ -2407,11 +2402,7 @@ mod tests {
     /// ring it builds both.
     #[test]
     fn troops_that_cannot_reach_a_known_enemy_place_are_not_built() {
-        let v = with_mountains(view(
-            vec![own(1, "town", 3, 2, 1, 200, 0)],
-            vec![foe_at("town", 8, 2)],
-        ));
-        armour_built_only_without_mountains(v, |x, y, ring| match (x, y) {
+        armour_built_only_without_mountains(town_against(3, 8), |x, y, ring| match (x, y) {
             (8, 2) => 'b',
             (7..=9, 1..=3) if ring => 'c',
             (2..=4 | 6..=9, 1..=4) => 'b',
