@@ -12,7 +12,8 @@
 //!   cells right round it, since a place is often seen from afar. Every unit
 //!   with ACP acts: units attack what is next to them when they can hurt it;
 //!   ground units march on the nearest place that is not theirs, then on seen
-//!   enemies, then toward unseen land, and when their land holds nothing more
+//!   enemies, then toward unseen land (while the side knows no place of the
+//!   others, one in `SCOUT` goes there first), and when their land holds nothing more
 //!   they board a transport that has the fuel to sail (the one with the fewest
 //!   aboard, so a port's ferries fill side by side); transports carry them to
 //!   a coast next to a target and they land (with no target known and every
@@ -150,6 +151,11 @@ enum Goal {
 /// Turns after which a cell out of sight may hide an enemy again.
 const STALE: i32 = 20;
 
+/// While a side knows no place of another side, one ground unit in this
+/// many (by id) scouts: it makes for unseen land before remembered
+/// enemy units and independent places.
+const SCOUT: i32 = 3;
+
 /// The turn from which places develop types their side cannot build yet
 /// (in standard, cities and the nuclear bomb): a game that has gone on
 /// this long is a stalemate more often than not, and bombs break it. From
@@ -233,6 +239,10 @@ struct Know<'a> {
     /// Units that detonate that places have started this turn (they count
     /// with those about when the next place chooses).
     blasts_started: usize,
+    /// The side knows no place of another side that plays: every
+    /// `SCOUT`th ground unit makes for unseen land before the enemy units
+    /// it remembers, so the side finds where the others live.
+    scouting: bool,
 }
 
 impl<'a> Know<'a> {
@@ -324,6 +334,9 @@ impl<'a> Know<'a> {
             }
         }
         let by_id = v.own.iter().enumerate().map(|(i, u)| (u.id, i)).collect();
+        let scouting = !v.units.iter().zip(&seen_types).any(|(u, &t)| {
+            u.side != v.side && u.side != 0 && t != usize::MAX && kinds[t] == Kind::Place
+        });
         Know {
             v,
             area,
@@ -349,6 +362,7 @@ impl<'a> Know<'a> {
             boarding: HashMap::new(),
             hunting: false,
             blasts_started: 0,
+            scouting,
         }
     }
 
@@ -1335,8 +1349,12 @@ fn ground(p: &mut Plan<'_, '_>, rng: &mut GameRng) {
         return;
     }
     let (x, y) = p.at;
-    let field =
-        p.k.first_field(t, x, y, &[Goal::Places, Goal::Foes(t), Goal::Unseen]);
+    let goals: &[Goal] = if p.k.scouting && p.u.id % SCOUT == 0 {
+        &[Goal::Unseen, Goal::Foes(t), Goal::Places]
+    } else {
+        &[Goal::Places, Goal::Foes(t), Goal::Unseen]
+    };
+    let field = p.k.first_field(t, x, y, goals);
     if let Some(f) = field {
         p.walk(&f, rng, &|_, _, _| true);
         p.attack();
@@ -2188,6 +2206,31 @@ mod tests {
             ("enter", &[num(4)][..])
         );
         assert_eq!(orders(0), vec![]);
+    }
+
+    /// While the side knows no place of another side, one ground unit in
+    /// `SCOUT` (here unit 6) makes for the unseen land to the west and the
+    /// others (unit 7) for the enemy infantry seen to the east; once an
+    /// enemy town is known, both make for it (the largest class of
+    /// two-side games that never ended: neither side found the other).
+    #[test]
+    fn while_no_enemy_place_is_known_one_ground_unit_in_three_scouts() {
+        let mut v = view(
+            vec![
+                own(6, "infantry", 5, 2, 1, 6, 0),
+                own(7, "infantry", 5, 2, 1, 6, 0),
+            ],
+            vec![foe_at("infantry", 8, 2)],
+        );
+        v.terrain = terrain(|x, _| if x <= 1 { '?' } else { 'b' });
+        assert!(only_move_x(&v, 6) < 5, "the scout goes west");
+        assert!(only_move_x(&v, 7) > 5, "the other goes east");
+        v.units.push(SeenUnit {
+            id: 10,
+            ..foe_at("town", 8, 1)
+        });
+        assert!(only_move_x(&v, 6) > 5, "an enemy place is known");
+        assert!(only_move_x(&v, 7) > 5);
     }
 
     #[test]
