@@ -13,37 +13,38 @@
 //!   with ACP acts: units attack what is next to them when they can hurt it;
 //!   ground units march on the nearest place that is not theirs, then on seen
 //!   enemies, then toward unseen land (while the side knows no place of the
-//!   others, one in `SCOUT` goes there first), and when their land holds nothing more
-//!   they board a transport that has the fuel to sail (the one with the fewest
-//!   aboard, so a port's ferries fill side by side); transports carry them to
-//!   a coast next to a target and they land (with no target known and every
-//!   coast seen, to a coast behind which land is unseen; a coast counts only
-//!   by open land, not by a place of ours, which troops cannot move into from
-//!   a ferry); warships hunt enemy units at sea and explore; aircraft strike
-//!   within the range their fuel allows; both come back before their fuel runs
-//!   out to a place that holds fuel (a port, a town, a carrier) when one is in
-//!   reach, wait in it to fill up only while it has some to give, and leave a
-//!   dry one for a full one in reach; so does a transport, loaded or not
-//!   (troops aboard land first if they can). The bot remembers, per cell, the
-//!   last turn its side had it in sight (the view shows only the present; each
-//!   type's sight is in the legend): once the side has met an enemy and then
-//!   lost sight of every enemy unit, idle warships and aircraft search the
-//!   cells out of sight for `STALE` turns, and transports land troops where
-//!   such land is. (The host keeps a game's bots from turn to turn; a bot made
-//!   afresh, as after a restart or for each view file, has met no one and does
-//!   not hunt until it meets someone again.) From turn `DEVELOP_FROM` (300)
-//!   on, places that can develop a type their side cannot build yet (in
-//!   standard, cities and the nuclear bomb) do so instead of building; once
-//!   the side can build it, places build a few while fewer of them are about
-//!   than places of the others in view, and each makes for the nearest such
-//!   place and blows up the biggest one next to it (or a stack of three or
-//!   more enemy units; any enemy unit when no place is within reach), never a
-//!   cell holding a unit of ours or one our troops attack that turn. A side
-//!   that has held no place for `CONCEDE_AFTER` (100) turns, while it knows of
-//!   a place of the others and of at least as many of their units as it has,
-//!   resigns (D9): it can build nothing and they can, and its last units
-//!   hiding where the others cannot reach would keep the game going for good.
-//!   (Like the hunt, the count starts afresh with a bot made afresh.)
+//!   others, one in `SCOUT` goes there first), and when their land holds
+//!   nothing more they board a transport that has the fuel to sail (the one
+//!   with the fewest aboard, so a port's ferries fill side by side);
+//!   transports carry them to a coast next to a target and they land (with no
+//!   target known and every coast seen, to a coast behind which land is
+//!   unseen; a coast counts only by open land, not by a place of ours, which
+//!   troops cannot move into from a ferry); warships hunt enemy units at sea
+//!   and explore; aircraft strike within the range their fuel allows; both
+//!   come back before their fuel runs out to a place that holds fuel (a port,
+//!   a town, a carrier) when one is in reach, wait in it to fill up only while
+//!   it has some to give, and leave a dry one for a full one in reach; so does
+//!   a transport, loaded or not (troops aboard land first if they can). The
+//!   bot remembers, per cell, the last turn its side had it in sight (the view
+//!   shows only the present; each type's sight is in the legend): once the
+//!   side has met an enemy and then lost sight of every enemy unit, idle
+//!   warships and aircraft search the cells out of sight for `STALE` turns,
+//!   and transports land troops where such land is. (The host keeps a game's
+//!   bots from turn to turn; a bot made afresh, as after a restart or for each
+//!   view file, has met no one and does not hunt until it meets someone
+//!   again.) From turn `DEVELOP_FROM` (300) on, places that can develop a type
+//!   their side cannot build yet (in standard, cities and the nuclear bomb) do
+//!   so instead of building; once the side can build it, places build a few
+//!   while fewer of them are about than places of the others in view, and each
+//!   makes for the nearest such place and blows up the biggest one next to it
+//!   (or a stack of three or more enemy units; any enemy unit when no place is
+//!   within reach), never a cell holding a unit of ours or one our troops
+//!   attack that turn. A side that has held no place for `CONCEDE_AFTER` (100)
+//!   turns, while it knows of a place of the others and of at least as many of
+//!   their units as it has, resigns (D9): it can build nothing and they can,
+//!   and its last units hiding where the others cannot reach would keep the
+//!   game going for good. (Like the hunt, the count starts afresh with a bot
+//!   made afresh.)
 //! * `random`: each unit with ACP tries a random step onto terrain it may
 //!   enter, or an attack on a neighbour; places build a random type; units
 //!   that must refuel go home like greedy's, so the random side does not
