@@ -220,8 +220,12 @@ fn units_by_side(g: &xconq::ruleset::Game, seats: usize) -> Vec<BTreeMap<&str, i
 /// units (those that keep a side in the game, spec §12.1) by type and by
 /// land mass, ground troops by land mass, transports (loaded or not), what
 /// the side's view holds of the other sides' point-valued units (seen
-/// now, remembered but gone or moved, never seen), and the actions its
-/// bot ordered this turn, with the count of mobile units given no order.
+/// now, remembered but gone or moved, never seen), the places of others
+/// in its view (and how many of them belong to sides that play, not to
+/// the independents), and the actions its bot ordered this turn, with the
+/// count of mobile units given no order and of ground troops aboard
+/// ferries given no order (the classes the stalls are tallied by in
+/// docs/xconq-decisions.md).
 fn diagnose(seed: u64, g: &xconq::ruleset::Game, given: &[(usize, View, xconq::orders::Orders)]) {
     let s = &g.state;
     let r = &g.rules;
@@ -347,7 +351,7 @@ fn diagnose(seed: u64, g: &xconq::ruleset::Game, given: &[(usize, View, xconq::o
                 }
             }
         }
-        let known_places = view
+        let places_seen: Vec<&xconq::view::SeenUnit> = view
             .units
             .iter()
             .filter(|w| {
@@ -357,14 +361,16 @@ fn diagnose(seed: u64, g: &xconq::ruleset::Game, given: &[(usize, View, xconq::o
                         .find(|t| t.name == w.utype)
                         .is_some_and(|t| !t.mobile)
             })
-            .count();
+            .collect();
+        let known_places = places_seen.len();
+        let enemy_places = places_seen.iter().filter(|w| w.side != 0).count();
         let unseen_cells: usize = view
             .terrain
             .iter()
             .map(|row| row.bytes().filter(|&b| b == b'?').count())
             .sum();
         println!(
-            "  view: enemy point units seen now {now}, remembered elsewhere {stale}, never/not in view {unseen}; places in view not own {known_places} (of which wrong now {stale_places}); unseen cells {unseen_cells}"
+            "  view: enemy point units seen now {now}, remembered elsewhere {stale}, never/not in view {unseen}; places in view not own {known_places} (of which of sides that play {enemy_places}, wrong now {stale_places}); unseen cells {unseen_cells}"
         );
         let mut acts: BTreeMap<&str, i32> = BTreeMap::new();
         let mut ordered = std::collections::BTreeSet::new();
@@ -382,7 +388,30 @@ fn diagnose(seed: u64, g: &xconq::ruleset::Game, given: &[(usize, View, xconq::o
                 *m.entry(types[t].name.as_str()).or_insert(0) += 1;
                 m
             });
-        println!("  orders {acts:?}; mobile units with ACP and no order {idle_by:?}");
+        // Ground troops aboard ferries that were given no order this turn.
+        let idle_ferry = |id: &i32| {
+            view.own.iter().find(|u| u.id == *id).is_some_and(|f| {
+                types
+                    .iter()
+                    .position(|t| t.name == f.utype)
+                    .is_some_and(troop_ferry)
+                    && !ordered.contains(&f.id)
+            })
+        };
+        let stuck = view
+            .own
+            .iter()
+            .filter(|u| {
+                types
+                    .iter()
+                    .position(|t| t.name == u.utype)
+                    .is_some_and(ground)
+            })
+            .filter(|u| idle_ferry(&u.transport))
+            .count();
+        println!(
+            "  orders {acts:?}; mobile units with ACP and no order {idle_by:?}; troops aboard ferries given no order {stuck}"
+        );
         if std::env::var("XCONQ_MAP").is_ok_and(|s| s == "1") {
             // The seat's map, north first: its terrain view (`?` unseen),
             // `1`-`9` other sides' places (true), `*` own places.
