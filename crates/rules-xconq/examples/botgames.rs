@@ -234,6 +234,7 @@ fn diagnose(seed: u64, g: &xconq::ruleset::Game, given: &[(usize, View, xconq::o
         return;
     };
     let types = &v0.types;
+    let type_of = |name: &str| types.iter().position(|t| t.name == name);
     let place = |t: usize| !types[t].mobile;
     // Land: terrain some place type may stand on.
     let land: Vec<bool> = (0..r.terrain_names.len())
@@ -343,7 +344,7 @@ fn diagnose(seed: u64, g: &xconq::ruleset::Game, given: &[(usize, View, xconq::o
             }
         }
         for w in &view.units {
-            let t = types.iter().position(|t| t.name == w.utype).unwrap_or(0);
+            let t = type_of(&w.utype).unwrap_or(0);
             if w.side != side && w.side != 0 && place(t) {
                 let real = s.units.get(w.id as usize);
                 if real.is_none_or(|u| u.side != w.side || u.hp <= 0) {
@@ -354,13 +355,7 @@ fn diagnose(seed: u64, g: &xconq::ruleset::Game, given: &[(usize, View, xconq::o
         let places_seen: Vec<&xconq::view::SeenUnit> = view
             .units
             .iter()
-            .filter(|w| {
-                w.side != side
-                    && types
-                        .iter()
-                        .find(|t| t.name == w.utype)
-                        .is_some_and(|t| !t.mobile)
-            })
+            .filter(|w| w.side != side && type_of(&w.utype).is_some_and(place))
             .collect();
         let known_places = places_seen.len();
         let enemy_places = places_seen.iter().filter(|w| w.side != 0).count();
@@ -382,32 +377,25 @@ fn diagnose(seed: u64, g: &xconq::ruleset::Game, given: &[(usize, View, xconq::o
             .own
             .iter()
             .filter(|u| u.complete && u.acp > 0 && !ordered.contains(&u.id))
-            .filter_map(|u| types.iter().position(|t| t.name == u.utype))
+            .filter_map(|u| type_of(&u.utype))
             .filter(|&t| types[t].mobile)
             .fold(BTreeMap::new(), |mut m, t| {
                 *m.entry(types[t].name.as_str()).or_insert(0) += 1;
                 m
             });
         // Ground troops aboard ferries that were given no order this turn.
-        let idle_ferry = |id: &i32| {
-            view.own.iter().find(|u| u.id == *id).is_some_and(|f| {
-                types
-                    .iter()
-                    .position(|t| t.name == f.utype)
-                    .is_some_and(troop_ferry)
-                    && !ordered.contains(&f.id)
-            })
-        };
+        let idle_ferries: std::collections::BTreeSet<i32> = view
+            .own
+            .iter()
+            .filter(|f| type_of(&f.utype).is_some_and(troop_ferry) && !ordered.contains(&f.id))
+            .map(|f| f.id)
+            .collect();
         let stuck = view
             .own
             .iter()
             .filter(|u| {
-                types
-                    .iter()
-                    .position(|t| t.name == u.utype)
-                    .is_some_and(ground)
+                type_of(&u.utype).is_some_and(ground) && idle_ferries.contains(&u.transport)
             })
-            .filter(|u| idle_ferry(&u.transport))
             .count();
         println!(
             "  orders {acts:?}; mobile units with ACP and no order {idle_by:?}; troops aboard ferries given no order {stuck}"

@@ -335,10 +335,7 @@ impl<'a> Know<'a> {
             }
         }
         let by_id = v.own.iter().enumerate().map(|(i, u)| (u.id, i)).collect();
-        let scouting = !v.units.iter().zip(&seen_types).any(|(u, &t)| {
-            u.side != v.side && u.side != 0 && t != usize::MAX && kinds[t] == Kind::Place
-        });
-        Know {
+        let mut k = Know {
             v,
             area,
             terrain,
@@ -363,8 +360,10 @@ impl<'a> Know<'a> {
             boarding: HashMap::new(),
             hunting: false,
             blasts_started: 0,
-            scouting,
-        }
+            scouting: false,
+        };
+        k.scouting = !(0..v.units.len()).any(|i| k.is_target(i));
+        k
     }
 
     /// Notes in `looked` (per cell, the last turn the side had it in
