@@ -155,12 +155,17 @@ impl K<'_> {
             },
             "disband" => self.check_disband(a, b).map(|_| self.do_disband(a, b)),
             "change-side" => {
-                let side = usize::try_from(arg(0))
+                // A side number that names no side is a side not in play
+                // (§8.11): an action error, not the independents.
+                match usize::try_from(arg(0))
                     .ok()
                     .filter(|&s| s < self.s.sides.len())
-                    .unwrap_or(0);
-                self.check_change_side(a, b, side)
-                    .map(|_| self.do_change_side(a, b, side))
+                {
+                    Some(side) => self
+                        .check_change_side(a, b, side)
+                        .map(|_| self.do_change_side(a, b, side)),
+                    None => Err("action-error"),
+                }
             }
             "detonate" => self
                 .check_detonate(a, b, arg(0), arg(1))

@@ -7,7 +7,7 @@
 //! orders file is one action per line, complete once its last line is
 //! `end`.
 
-use engine::{FileProtocol, OrderIssue, Seat, SetupError, ViewFiles};
+use engine::{FileProtocol, OrderIssue, Ruleset, Seat, SetupError, ViewFiles};
 
 use crate::orders::{Arg, Order, Orders};
 use crate::ruleset::{Game, Xconq};
@@ -423,11 +423,38 @@ pub fn orders_text(turn: i32, o: &Orders) -> String {
 
 /// Reads an orders file: `Ok(None)` while its last line is not `end`.
 pub fn parse_orders(text: &[u8], turn: i32) -> Result<Option<Orders>, Vec<OrderIssue>> {
+    let Some(read) = read_orders(text, turn)? else {
+        return Ok(None);
+    };
+    if read.errors.is_empty() {
+        Ok(Some(read.orders))
+    } else {
+        Err(read.errors)
+    }
+}
+
+/// An orders file as read: the orders that could be read, the line of
+/// each, and what could not be read.
+struct ReadOrders {
+    orders: Orders,
+    /// The 1-based line of each of `orders.orders`.
+    lines: Vec<usize>,
+    /// The line of `resign`, if any.
+    resign_line: Option<usize>,
+    /// What is wrong with the file's text, by line.
+    errors: Vec<OrderIssue>,
+}
+
+/// Reads an orders file, keeping each order's line: `Ok(None)` while its
+/// last line is not `end`; `Err` only when the file is not text at all.
+fn read_orders(text: &[u8], turn: i32) -> Result<Option<ReadOrders>, Vec<OrderIssue>> {
     let text = std::str::from_utf8(text).map_err(|e| {
         vec![OrderIssue::general(format!(
             "the file is not UTF-8 text: {e}"
         ))]
     })?;
+    // An editor's byte order mark is not part of the header.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
@@ -437,8 +464,14 @@ pub fn parse_orders(text: &[u8], turn: i32) -> Result<Option<Orders>, Vec<OrderI
     if lines.last().map(|l| l.1) != Some("end") {
         return Ok(None);
     }
-    let mut errors = Vec::new();
-    let mut orders = Orders::default();
+    let mut read = ReadOrders {
+        orders: Orders::default(),
+        lines: Vec::new(),
+        resign_line: None,
+        errors: Vec::new(),
+    };
+    let errors = &mut read.errors;
+    let orders = &mut read.orders;
     let mut iter = lines.iter();
     match iter.next() {
         Some((_, l)) if *l == ORDERS_HEADER => {}
@@ -449,8 +482,22 @@ pub fn parse_orders(text: &[u8], turn: i32) -> Result<Option<Orders>, Vec<OrderI
         )),
         None => {}
     }
-    for &(n, l) in iter {
+    let mut rest = iter.as_slice();
+    while let Some((&(n, l), after)) = rest.split_first() {
+        rest = after;
         if l == "end" {
+            // The last line is `end` (checked above): anything between
+            // an earlier `end` and it would be dropped without a word.
+            if let Some(&(m, _)) = after.first().filter(|_| after.len() > 1) {
+                errors.push(OrderIssue::at_line(
+                    m,
+                    Some(1),
+                    format!(
+                        "the orders end at the `end` on line {n}, but more follows it: \
+                         remove that `end` or the lines after it"
+                    ),
+                ));
+            }
             break;
         }
         let words: Vec<&str> = l.split_whitespace().collect();
@@ -466,6 +513,7 @@ pub fn parse_orders(text: &[u8], turn: i32) -> Result<Option<Orders>, Vec<OrderI
             },
             "resign" => {
                 orders.resign = true;
+                read.resign_line = Some(n);
                 if let Some(w) = words.get(1) {
                     match w.parse() {
                         Ok(s) => orders.resign_to = Some(s),
@@ -523,14 +571,11 @@ pub fn parse_orders(text: &[u8], turn: i32) -> Result<Option<Orders>, Vec<OrderI
                     args,
                     actee,
                 });
+                read.lines.push(n);
             }
         }
     }
-    if errors.is_empty() {
-        Ok(Some(orders))
-    } else {
-        Err(errors)
-    }
+    Ok(Some(read))
 }
 
 /// The map with units as letters, for people watching a demo.
@@ -589,10 +634,39 @@ impl FileProtocol for Xconq {
     fn parse_orders(
         &self,
         g: &Game,
-        _seat: Seat,
+        seat: Seat,
         text: &[u8],
     ) -> Result<Option<Orders>, Vec<OrderIssue>> {
-        parse_orders(text, g.state.turn)
+        let Some(mut read) = read_orders(text, g.state.turn)? else {
+            return Ok(None);
+        };
+        // The rules judge the orders here too, so that what they refuse
+        // names its line (the engine's check then sees the same orders
+        // and agrees), and a file with a slip of the pen in one line still
+        // hears what is wrong with the others.
+        if let Err(issues) = self.check(g, seat, &read.orders) {
+            for mut issue in issues {
+                let line = match issue.field.as_deref() {
+                    Some("resign_to") => read.resign_line,
+                    Some(f) => f
+                        .strip_prefix("orders[")
+                        .and_then(|f| f.strip_suffix(']'))
+                        .and_then(|i| i.parse::<usize>().ok())
+                        .and_then(|i| read.lines.get(i).copied()),
+                    None => None,
+                };
+                if line.is_some() {
+                    issue.line = line;
+                    issue.field = None;
+                }
+                read.errors.push(issue);
+            }
+        }
+        if read.errors.is_empty() {
+            return Ok(Some(read.orders));
+        }
+        read.errors.sort_by_key(|e| e.line.unwrap_or(0));
+        Err(read.errors)
     }
 
     fn orders_text(&self, orders: &Orders) -> String {

@@ -187,6 +187,13 @@ pub fn ready(
         }
         args.push(v);
     }
+    if action == "change-side" && (args[0] < 0 || args[0] as usize >= s.sides.len()) {
+        return Err(format!(
+            "change-side: no side {}; the sides are 0 (the independents) to {}",
+            args[0],
+            s.sides.len() - 1
+        ));
+    }
     if action == "move" {
         // D7: one cell at a time (or staying to leave a transport).
         let mover = o.actee.filter(|&a| a != 0).unwrap_or(o.unit);

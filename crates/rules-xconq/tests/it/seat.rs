@@ -291,3 +291,68 @@ fn recorded_actions_are_seen_only_by_the_acting_seat() {
     assert!(start.extra.get("rs").is_some());
     assert!(!start.is_public(2), "the generator state is nobody's");
 }
+
+/// An orders file as the folder driver reads it for side 1 of Frontier.
+fn read_file(x: &Xconq, g: &Game, text: &str) -> Result<Option<Orders>, Vec<engine::OrderIssue>> {
+    x.parse_orders(g, Seat(0), text.as_bytes())
+}
+
+#[test]
+fn what_the_rules_refuse_in_an_orders_file_names_its_line() {
+    let (x, g) = frontier();
+    let text = "xconq orders 1\n\n# a comment\n3 hold\n999 hold\nend\n";
+    let e = read_file(&x, &g, text).unwrap_err();
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!((e[0].line, e[0].field.as_deref()), (Some(5), None), "{e:?}");
+    assert!(
+        e[0].message
+            .contains("unit 999 is not one of your living units"),
+        "{e:?}"
+    );
+    // A line the file cannot even read does not hide the others' faults:
+    // both are told, in the order of the file.
+    let text = "xconq orders 1\n3 hold\nturn x\n999 hold\n3 wake 1\nend\n";
+    let e = read_file(&x, &g, text).unwrap_err();
+    let lines: Vec<_> = e.iter().map(|e| e.line).collect();
+    assert_eq!(lines, [Some(3), Some(4), Some(5)], "{e:?}");
+    assert!(e[2].message.contains("wake takes 0 argument"), "{e:?}");
+    // A resignation to no side names the `resign` line.
+    let e = read_file(&x, &g, "xconq orders 1\n3 hold\nresign 1\nend\n").unwrap_err();
+    assert_eq!(e[0].line, Some(3), "{e:?}");
+    // The orders the engine checks again are the file's, and pass.
+    let ok = read_file(&x, &g, "\u{feff}xconq orders 1\n3 hold\nend\n")
+        .expect("a file with a byte order mark reads")
+        .expect("it is complete");
+    assert!(x.check(&g, Seat(0), &ok).is_ok());
+}
+
+#[test]
+fn orders_after_an_early_end_are_refused_not_dropped() {
+    let (x, g) = frontier();
+    let text = "xconq orders 1\n3 hold\nend\n3 wake\n999 hold\nend\n";
+    let e = read_file(&x, &g, text).unwrap_err();
+    assert_eq!(e[0].line, Some(4), "{e:?}");
+    assert!(e[0].message.contains("`end` on line 3"), "{e:?}");
+    assert!(xconq::files::parse_orders(text.as_bytes(), 1).is_err());
+    // Only the last `end` ends the file: comments and blank lines after it
+    // are fine.
+    let fine = "xconq orders 1\n3 hold\nend\n\n# done\n";
+    assert!(read_file(&x, &g, fine).unwrap().is_some());
+}
+
+#[test]
+fn change_side_to_a_side_that_does_not_exist_is_refused() {
+    let (x, g) = frontier();
+    for side in ["99", "-2147483648", "3"] {
+        let text = format!("xconq orders 1\n1 change-side {side}\nend\n");
+        let e = read_file(&x, &g, &text).unwrap_err();
+        assert_eq!(e[0].line, Some(2), "{e:?}");
+        assert!(
+            e[0].message.contains(&format!("no side {side}")),
+            "{side}: {e:?}"
+        );
+    }
+    // Side 0, the independents, is a side: the rules decide (§8.11).
+    let text = "xconq orders 1\n1 change-side 0\nend\n";
+    assert!(read_file(&x, &g, text).unwrap().is_some());
+}
