@@ -147,6 +147,7 @@ export default {
     let attacks = 0;
     let walks = 0;
     let builds = 0;
+    let failedTurns = 0; // turns on which the page listed failed orders
     let holder = null; // the unit told to hold, then to wake
     let holdStage = null;
     let holdChecked = false;
@@ -180,6 +181,18 @@ export default {
       assert(leak.length === 0, `turn ${turn}: the page draws units our side does not know: ${leak.join(', ')}`);
       shots.push({turn, drawn: new Set(drawn), own: view.own.map((u) => u.id).sort((a, x) => a - x),
         images: new Set(view.units.map((u) => u.id))});
+
+      // Our orders of the last turn that failed when they ran (a walk
+      // that ran out of action points, an attack on a unit gone): with no
+      // unit picked, the controls list each one the view names.
+      if ((view.failed || []).length) {
+        await page.locator('#failed-orders li').first().waitFor({timeout: 5000});
+        const listed = await page.locator('#failed-orders li').count();
+        assert(listed === view.failed.length, `turn ${turn}: the page lists ${listed} failed orders, the view ${view.failed.length}`);
+        failedTurns++;
+      } else {
+        assert(await page.locator('#failed-orders').count() === 0, `turn ${turn}: a failed-orders list with none failed`);
+      }
 
       // Towns with nothing in hand: build infantry.
       for (const town of view.own) {
@@ -310,6 +323,6 @@ export default {
     await b.axe('finished Xconq play page');
     await b.widths('finished');
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(`     xconq: intro to turn ${api.turn} (guard: last-turn ${LAST_TURN}), ${turns} of our turns, ${clicks} clicks (${attacks} attacks, ${walks} walks, ${builds} builds), fog checked on ${shots.length} turns (${hiddenChecked} hidden enemy units), ${seconds} s; ${status} (${BASE}/#/replay/${id})`);
+    console.log(`     xconq: intro to turn ${api.turn} (guard: last-turn ${LAST_TURN}), ${turns} of our turns, ${clicks} clicks (${attacks} attacks, ${walks} walks, ${builds} builds), failed orders listed on ${failedTurns} turns, fog checked on ${shots.length} turns (${hiddenChecked} hidden enemy units), ${seconds} s; ${status} (${BASE}/#/replay/${id})`);
   },
 };

@@ -2078,6 +2078,7 @@ mod tests {
             ]),
             tech: vec![0; 4],
             events: Default::default(),
+            failed: Vec::new(),
             over: false,
         }
     }

@@ -11,17 +11,21 @@ use engine::{FileProtocol, OrderIssue, Ruleset, Seat, SetupError, ViewFiles};
 
 use crate::orders::{Arg, Order, Orders};
 use crate::ruleset::{Game, Xconq};
+use crate::state::FailedOrder;
 use crate::view::{
     AuxCell, OwnUnit, SeenEvent, SeenUnit, SideInfo, TypeInfo, View, DEFAULT_VISION_RANGE,
 };
 
 /// The view file's first line. Version 2 added the `HOLD` field of an own
 /// unit's line, version 3 the `VISION` field of a type's line, version 4
-/// its `DEVELOPS`, `TECH`, `TECH-MAX` and `DETONATES` fields;
+/// its `DEVELOPS`, `TECH`, `TECH-MAX` and `DETONATES` fields, version 5 the
+/// `failed` section (the seat's orders of the last turn that failed);
 /// [`parse_view`] still reads versions 1 (every unit not held), 2 (every
-/// type seeing 1 cell, the kernel's default) and 3 (no type developing,
-/// needing technology or detonating).
-pub const VIEW_HEADER: &str = "xconq view 4";
+/// type seeing 1 cell, the kernel's default), 3 (no type developing,
+/// needing technology or detonating) and 4 (no failed orders told).
+pub const VIEW_HEADER: &str = "xconq view 5";
+/// The first line of a view file written before the `failed` section.
+const VIEW_HEADER_4: &str = "xconq view 4";
 /// The first line of a view file written before the `DEVELOPS` field.
 const VIEW_HEADER_3: &str = "xconq view 3";
 /// The first line of a view file written before the `VISION` field.
@@ -144,6 +148,18 @@ pub fn view_text(v: &View) -> String {
             u.name.as_deref().unwrap_or("")
         ));
     }
+    line("failed".into());
+    for o in &v.failed {
+        line(format!(
+            "{} {} {} {} {} {}",
+            o.turn,
+            o.unit,
+            o.action,
+            o.result,
+            o.actee,
+            list(&o.args)
+        ));
+    }
     line("events".into());
     for e in v.events.iter() {
         line(format!(
@@ -209,7 +225,7 @@ impl<'a> Fields<'a> {
 pub fn parse_view(text: &str) -> Result<View, SetupError> {
     let lines: Vec<&str> = text.lines().collect();
     let (with_hold, with_vision, with_tech) = match lines.first().copied() {
-        Some(VIEW_HEADER) => (true, true, true),
+        Some(VIEW_HEADER | VIEW_HEADER_4) => (true, true, true),
         Some(VIEW_HEADER_3) => (true, true, false),
         Some(VIEW_HEADER_2) => (true, false, false),
         Some(VIEW_HEADER_1) => (false, false, false),
@@ -218,7 +234,7 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
                 1,
                 format!(
                     "{other:?}: a view file version this program does not know \
-                     (it reads {VIEW_HEADER:?}, {VIEW_HEADER_3:?}, {VIEW_HEADER_2:?} and {VIEW_HEADER_1:?}); use a newer orderly"
+                     (it reads {VIEW_HEADER:?}, {VIEW_HEADER_4:?}, {VIEW_HEADER_3:?}, {VIEW_HEADER_2:?} and {VIEW_HEADER_1:?}); use a newer orderly"
                 ),
             ))
         }
@@ -240,6 +256,7 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
         types: Default::default(),
         tech: Vec::new(),
         events: Default::default(),
+        failed: Vec::new(),
         over: false,
     };
     let mut section = "";
@@ -253,7 +270,7 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
         }
         if matches!(
             l,
-            "terrain" | "sides" | "types" | "aux" | "units" | "own" | "events"
+            "terrain" | "sides" | "types" | "aux" | "units" | "own" | "failed" | "events"
         ) {
             section = l;
             continue;
@@ -369,6 +386,17 @@ pub fn parse_view(text: &str) -> Result<View, SetupError> {
                     occupants: f.nums("occupants")?,
                     hold: with_hold && f.num::<u8>("hold")? != 0,
                     name: f.rest(),
+                });
+            }
+            "failed" => {
+                let mut f = Fields::new(n, l, 6);
+                v.failed.push(FailedOrder {
+                    turn: f.num("turn")?,
+                    unit: f.num("unit")?,
+                    action: f.word("action")?.to_string(),
+                    result: f.word("result")?.to_string(),
+                    actee: f.num("actee")?,
+                    args: f.nums("args")?,
                 });
             }
             "events" => {

@@ -105,6 +105,12 @@ impl Game {
                         done.push(k.run_hold(*side, o.unit, o.action == "hold"));
                         continue;
                     }
+                    // A unit another side took earlier this turn (captured,
+                    // or given away) no longer takes this side's orders.
+                    if k.s.living(o.unit).is_some_and(|u| u.side != *side) {
+                        done.push(k.refuse(*side, o));
+                        continue;
+                    }
                     done.push(k.run_action(o.unit, o.action, o.args.clone(), o.actee, "order"));
                     // A seat that sends a holding unit somewhere wakes it
                     // (docs/xconq-decisions.md, "Holding units").
@@ -115,6 +121,24 @@ impl Game {
                         }
                     }
                 }
+            }
+        }
+        for sd in &mut k.s.sides {
+            sd.failed.clear();
+        }
+        for e in done
+            .iter()
+            .filter(|e| e.by == "order" && e.result != "action-done")
+        {
+            if let Some(sd) = k.s.sides.get_mut(e.side) {
+                sd.failed.push(crate::state::FailedOrder {
+                    turn: e.turn,
+                    unit: e.unit,
+                    action: e.action.to_string(),
+                    args: e.args.clone(),
+                    actee: e.actee,
+                    result: e.result.to_string(),
+                });
             }
         }
         for &(side, to) in resign {
@@ -132,6 +156,25 @@ impl Game {
 }
 
 impl K<'_> {
+    /// Side `side`'s order `o` for a unit that is no longer the side's:
+    /// not run (nothing changes, nothing draws), recorded as `cannot-do`
+    /// for the side that gave it.
+    fn refuse(&mut self, side: usize, o: &Ready) -> Executed {
+        let rs = self.s.rng.rs;
+        Executed {
+            turn: self.s.turn,
+            unit: o.unit,
+            actee: o.actee,
+            action: o.action,
+            args: o.args.clone(),
+            result: "cannot-do",
+            rs,
+            rs_after: rs,
+            by: "order",
+            side,
+        }
+    }
+
     /// A seat's `hold` (`hold` true) or `wake` order for unit `id`: the
     /// unit's decision to stay put (§10.5). Done when the unit is still the
     /// side's and alive (the order ran after others that may have changed

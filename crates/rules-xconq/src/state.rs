@@ -86,6 +86,30 @@ pub struct Side {
     /// The side's unit list, in the kernel's order.
     pub units: Vec<i32>,
     pub vision: SideVision,
+    /// Not kernel state: the orders the side's seat gave for the last
+    /// turn that ran and did not succeed (the kernel tells a side's
+    /// display; here its next view says so).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub failed: Vec<FailedOrder>,
+}
+
+/// An order a seat gave that ran and did not succeed: its result says why
+/// (`cannot-do`, `insufficient-acp`, `destination-full`, ...; §8).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct FailedOrder {
+    /// The turn the order was for.
+    pub turn: i32,
+    /// The unit ordered.
+    pub unit: i32,
+    /// The action, or the seat's `hold`/`wake`.
+    pub action: String,
+    /// Its arguments (unit types by index).
+    pub args: Vec<i32>,
+    /// The unit acted upon, when not the ordered unit itself (0: itself).
+    #[serde(default)]
+    pub actee: i32,
+    /// The action's result.
+    pub result: String,
 }
 
 /// Gain reasons (§5.2).

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::history::{Datum, Event, History};
 use crate::rules::Rules;
-use crate::state::State;
+use crate::state::{FailedOrder, State};
 
 /// One image of a unit, as the side last saw it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -262,6 +262,10 @@ pub struct View {
     /// views of one game share the list they have in common (see
     /// [`SeenCache`]).
     pub events: Arc<Vec<SeenEvent>>,
+    /// The seat's orders for the last turn that ran and did not succeed,
+    /// each with the result that says why (empty for a spectator).
+    #[serde(default)]
+    pub failed: Vec<FailedOrder>,
     /// The game is over.
     pub over: bool,
 }
@@ -531,6 +535,10 @@ pub fn view(game: &str, r: &Rules, s: &State, side: Option<usize>) -> View {
             s.sides[sd].tech.clone()
         },
         events,
+        failed: match side {
+            Some(sd) if sd < s.sides.len() => s.sides[sd].failed.clone(),
+            _ => Vec::new(),
+        },
         over,
     }
 }

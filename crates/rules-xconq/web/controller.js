@@ -126,6 +126,22 @@ function ourUnitsAt(view, u, x, y) {
   return n === 1 ? ' (a unit of yours there is hit too)' : ` (${n} of your units there are hit too)`;
 }
 
+/** The seat's orders of the last turn that ran and did not succeed, and why. */
+function failedOrders(view) {
+  const failed = view.failed || [];
+  if (!failed.length) return null;
+  const what = (f) => {
+    const u = ownUnit(view, f.unit);
+    const who = u ? `${u.type} ${u.id}` : `unit ${f.unit}`;
+    const args = f.action === 'create-in' || f.action === 'create-at' || f.action === 'develop'
+      ? [(view.types[f.args[0]] || {}).name || f.args[0], ...f.args.slice(1)] : f.args;
+    return `${who}: ${f.action}${args.length ? ` ${args.join(' ')}` : ''}: ${f.result}`;
+  };
+  return h('div', {class: 'failed-orders', id: 'failed-orders'},
+    h('p', {}, `Orders of turn ${failed[0].turn} that did not succeed:`),
+    h('ul', {}, failed.map((f) => h('li', {}, what(f)))));
+}
+
 export default {
   name: 'xconq',
   help: 'Pick one of your units, then a cell to walk there (one cell per action point), an enemy or free unit next to it to attack (a bomb blows up its cell instead), or a button below to build, develop what your side cannot build yet (a city and the nuclear bomb), board a transport, hold (stay put: a town then gives it only what it needs to survive) or wake, disband, or blow up. Each unit keeps one line of orders; picking again replaces it.',
@@ -216,7 +232,7 @@ export default {
   controls(ctx) {
     const view = ctx.view;
     const picked = ctx.selected && ownUnit(view, ctx.selected.id);
-    if (!picked) return h('p', {class: 'muted'}, 'No unit picked.');
+    if (!picked) return h('div', {}, failedOrders(view), h('p', {class: 'muted'}, 'No unit picked.'));
     const u = picked;
     const ti = typeIndex(view, u.type);
     const t = view.types[ti] || {builds: [], carries: []};

@@ -191,5 +191,5 @@ fn play_intro_writes_each_side_and_the_watchers_their_view_files() {
         folder().display()
     );
     let view = std::fs::read_to_string(folder().join("side1-turn1-view.txt")).unwrap();
-    assert!(view.starts_with("xconq view 4\ngame intro\n"), "{view}");
+    assert!(view.starts_with("xconq view 5\ngame intro\n"), "{view}");
 }

@@ -356,3 +356,73 @@ fn change_side_to_a_side_that_does_not_exist_is_refused() {
     let text = "xconq orders 1\n1 change-side 0\nend\n";
     assert!(read_file(&x, &g, text).unwrap().is_some());
 }
+
+#[test]
+fn an_order_that_fails_when_it_runs_is_told_in_the_seats_next_view() {
+    let (x, mut g) = frontier();
+    // Militia 3 (1 ACP) steps east, then back: the second step has no ACP
+    // left. Village 2 is given to the independents, and the order after
+    // that one is for a unit no longer the side's: it does not run.
+    let o = orders(
+        r#"{"orders": [
+            {"unit": 3, "action": "move", "args": [7, 8, 0]},
+            {"unit": 3, "action": "move", "args": [6, 8, 0]},
+            {"unit": 2, "action": "change-side", "args": [0]},
+            {"unit": 2, "action": "change-side", "args": [2]}
+        ]}"#,
+    );
+    let log = turn(&x, &mut g, o);
+    let results: Vec<_> = log
+        .iter()
+        .filter(|a| a.extra.get("by").and_then(|b| b.as_str()) == Some("order"))
+        .map(|a| {
+            a.extra
+                .get("result")
+                .and_then(|r| r.as_str())
+                .unwrap_or("")
+                .to_string()
+        })
+        .collect();
+    assert_eq!(
+        results,
+        [
+            "action-done",
+            "insufficient-acp",
+            "action-done",
+            "cannot-do"
+        ]
+    );
+    let v = x.view(&g, Some(Seat(0)));
+    let failed: Vec<_> = v
+        .failed
+        .iter()
+        .map(|f| (f.unit, f.action.as_str(), f.result.as_str()))
+        .collect();
+    assert_eq!(
+        failed,
+        [
+            (3, "move", "insufficient-acp"),
+            (2, "change-side", "cannot-do")
+        ]
+    );
+    assert_eq!(
+        (v.failed[0].turn, &v.failed[0].args[..]),
+        (1, &[6, 8, 0][..])
+    );
+    // The village is the independents' still: the refused order ran not.
+    assert_eq!(g.state.unit(2).side, 0);
+    // The other seat is told nothing of side 1's orders, and the view file
+    // carries them.
+    assert!(x.view(&g, Some(Seat(1))).failed.is_empty());
+    let file = &x.view_files(&g, Some(Seat(0)))[0].1;
+    assert!(
+        file.contains(
+            "\nfailed\n1 3 move insufficient-acp 0 6,8,0\n1 2 change-side cannot-do 0 2\nevents\n"
+        ),
+        "{file}"
+    );
+    assert_eq!(xconq::files::parse_view(file).unwrap().failed, v.failed);
+    // A turn in which every order succeeds clears the list.
+    turn(&x, &mut g, Orders::default());
+    assert!(x.view(&g, Some(Seat(0))).failed.is_empty());
+}
