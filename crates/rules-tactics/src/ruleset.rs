@@ -646,6 +646,10 @@ impl FileProtocol for Tactics {
     fn board_text(&self, state: &State) -> String {
         files::board_picture(&state.game)
     }
+
+    fn orders_help(&self) -> &'static str {
+        "one input a line (`move ID to X Y`, `attack ID at X Y`, `special ID`, `turn ID D`), and the file ends with the line `end` (docs/tactics-files.md)"
+    }
 }
 
 /// `orders[3].unit` → 3.

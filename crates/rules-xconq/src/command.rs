@@ -5,7 +5,8 @@
 //! * `replay FIXTURE --dump OUT [-L LIBDIR]` replays a fixture of the real
 //!   program (spec §17.6) and writes `OUT/tNN.json` and `OUT/actions.jsonl`;
 //!   it exits 0 also when the replay diverges (the checker reports that).
-//! * `support -L LIB [MODULE…]` says for each module whether it plays (D3).
+//! * `support -L LIB [MODULE…]` says for each module whether it plays (D3);
+//!   it exits 1 when a module it was asked about is in none of the folders.
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -130,9 +131,23 @@ pub fn command(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Support { lib, modules } => {
-            let table = crate::support::support_table(&lib, &modules)?;
-            for row in table {
-                println!("{row}");
+            let rows = crate::support::support_rows(&lib, &modules)?;
+            for row in &rows {
+                println!("{}", row.line);
+            }
+            // A module that does not play is an answer; one that is not
+            // there (a typo in its name, the wrong folder) is not.
+            let missing = rows.iter().filter(|r| r.not_found).count();
+            if missing > 0 {
+                eprintln!(
+                    "error: {missing} of the modules asked for {} not found in {}",
+                    if missing == 1 { "was" } else { "were" },
+                    lib.iter()
+                        .map(|d| d.display().to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+                return Ok(ExitCode::FAILURE);
             }
             Ok(ExitCode::SUCCESS)
         }

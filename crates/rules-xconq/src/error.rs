@@ -33,12 +33,13 @@ pub enum Error {
     /// The world could not be made with these settings (D20).
     #[error("{message}")]
     World { message: String },
-    /// A file could not be read or written.
-    #[error("{path}: {source}")]
+    /// A file could not be read or written. (The system's error is part
+    /// of the message, not a `source()`: a caller printing the chain would
+    /// say it twice.)
+    #[error("{path}: {error}")]
     Io {
         path: PathBuf,
-        #[source]
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// A fixture or start file is malformed.
     #[error("{path}: {message}")]

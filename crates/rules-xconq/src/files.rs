@@ -707,6 +707,10 @@ impl FileProtocol for Xconq {
     fn board_text(&self, g: &Game) -> String {
         board_text(g)
     }
+
+    fn orders_help(&self) -> &'static str {
+        "the line `xconq orders 1`, then one order a line (`UNIT ACTION ARG…`, e.g. `14 move 13 9 0`), and the file ends with the line `end` (docs/xconq-files.md)"
+    }
 }
 
 impl ViewFiles for Xconq {

@@ -117,9 +117,9 @@ fn read_forms(path: &Path, src: &[u8]) -> Result<Vec<Sx>, Error> {
 
 /// The ids of the units a save shows as staying put, in file order.
 pub fn holding_units(path: &Path) -> Result<Vec<i32>, Error> {
-    let src = std::fs::read(path).map_err(|source| Error::Io {
+    let src = std::fs::read(path).map_err(|error| Error::Io {
         path: path.to_path_buf(),
-        source,
+        error,
     })?;
     holding_units_in(path, &src)
 }

@@ -68,9 +68,9 @@ pub struct Replayed {
 /// Reads `FIXTURE/fixture.json`.
 pub fn read_fixture(dir: &Path) -> Result<Fixture, Error> {
     let path = dir.join("fixture.json");
-    let text = std::fs::read_to_string(&path).map_err(|source| Error::Io {
+    let text = std::fs::read_to_string(&path).map_err(|error| Error::Io {
         path: path.clone(),
-        source,
+        error,
     })?;
     let fx: Fixture = serde_json::from_str(&text).map_err(|e| Error::Fixture {
         path: path.clone(),

@@ -104,9 +104,9 @@ fn type_index(names: &[String], name: &str) -> Option<usize> {
 
 /// Reads `start.json` into a state, ready for the first turn's actions.
 pub fn read_start(r: &Rules, path: &Path, seed: i64) -> Result<State, Error> {
-    let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+    let text = std::fs::read_to_string(path).map_err(|error| Error::Io {
         path: path.to_path_buf(),
-        source,
+        error,
     })?;
     let d: Value = serde_json::from_str(&text).map_err(|e| Error::Fixture {
         path: path.to_path_buf(),

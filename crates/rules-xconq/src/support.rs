@@ -331,12 +331,34 @@ pub fn support_table(
     lib_dirs: &[std::path::PathBuf],
     modules: &[String],
 ) -> Result<Vec<String>, Error> {
+    Ok(support_rows(lib_dirs, modules)?
+        .into_iter()
+        .map(|row| row.line)
+        .collect())
+}
+
+/// One module's line of the support table.
+#[derive(Clone, Debug)]
+pub struct SupportRow {
+    /// `MODULE: plays` or the reason it does not.
+    pub line: String,
+    /// The module itself is in none of the folders (one it includes
+    /// missing is a reason it does not play, on `line`).
+    pub not_found: bool,
+}
+
+/// The support table's rows (see [`support_table`]), each saying whether
+/// its module was found at all.
+pub fn support_rows(
+    lib_dirs: &[std::path::PathBuf],
+    modules: &[String],
+) -> Result<Vec<SupportRow>, Error> {
     let mut names: Vec<String> = modules.to_vec();
     if names.is_empty() {
         if let Some(dir) = lib_dirs.first() {
-            let entries = std::fs::read_dir(dir).map_err(|source| Error::Io {
+            let entries = std::fs::read_dir(dir).map_err(|error| Error::Io {
                 path: dir.clone(),
-                source,
+                error,
             })?;
             for e in entries.flatten() {
                 let p = e.path();
@@ -351,7 +373,15 @@ pub fn support_table(
     }
     let mut out = Vec::new();
     for name in names {
-        let line = match crate::replay::load_game(&name, lib_dirs, 1) {
+        let loaded = crate::replay::load_game(&name, lib_dirs, 1);
+        let not_found = matches!(
+            loaded,
+            Err(Error::ModuleNotFound {
+                needed_by: None,
+                ..
+            })
+        );
+        let line = match loaded {
             Ok(_) => format!("{name}: plays"),
             Err(Error::Unsupported { setting, .. }) if setting == "synthesis-methods" => {
                 match crate::replay::load_rules(&name, lib_dirs) {
@@ -361,7 +391,7 @@ pub fn support_table(
             }
             Err(e) => format!("{name}: {e}"),
         };
-        out.push(line);
+        out.push(SupportRow { line, not_found });
     }
     Ok(out)
 }

@@ -61,6 +61,41 @@ fn a_module_found_nowhere_is_refused_with_what_to_do() {
 }
 
 #[test]
+fn support_fails_for_a_module_that_is_not_there_and_says_a_read_error_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().to_str().unwrap();
+    let out = orderly_in(dir.path())
+        .args(["xconq", "support", "-L", lib, "frontier", "nosuch"])
+        .output()
+        .expect("runs");
+    let (stdout, err) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}{err}");
+    assert!(stdout.contains("frontier: plays\n"), "{stdout}");
+    assert!(
+        stdout.contains("nosuch: module \"nosuch\" was not found"),
+        "{stdout}"
+    );
+    assert!(
+        err.contains("1 of the modules asked for was not found"),
+        "{err}"
+    );
+    let out = orderly_in(dir.path())
+        .args(["xconq", "support", "-L", lib, "frontier"])
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // A folder that is not there: the system's reason, said once.
+    let out = orderly_in(dir.path())
+        .args(["xconq", "support", "-L", "no-such-folder"])
+        .output()
+        .expect("runs");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("no-such-folder: "), "{err}");
+    assert_eq!(err.matches("os error").count(), 1, "{err}");
+}
+
+#[test]
 fn the_record_keeps_its_module_files_and_refuses_other_ones() {
     // A module of our own in a library folder: the game includes the
     // built-in unit types, so only its main file is on disk.

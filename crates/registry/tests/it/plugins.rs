@@ -125,3 +125,13 @@ fn view_file_names_name_the_view_files() {
         }
     }
 }
+
+/// `orderly play` tells a person how to write an orders file with the
+/// ruleset's one sentence: every ruleset that plays by files has one.
+#[test]
+fn every_ruleset_says_how_to_write_an_orders_file() {
+    for p in registry::plugins() {
+        let help = p.rules.orders_help();
+        assert!(help.len() > 20, "{}: orders_help is {help:?}", p.name());
+    }
+}
