@@ -150,7 +150,7 @@ fn publish(
     dir: &Path,
     playing: bool,
 ) -> Result<(TurnFiles, Vec<SeatViews>), PlayError> {
-    let (views, names) = views_for(game, &game.awaiting());
+    let (views, names) = views_for(game, &seats_shown(game));
     for (name, text) in &views {
         atomic_write(&dir.join(name), text.as_bytes())?;
     }
@@ -174,6 +174,15 @@ fn publish(
         },
     };
     Ok((files, names))
+}
+
+/// The seats whose views a turn's publication writes: the awaited ones,
+/// and once the game is over every seat, so each sees how it ended.
+fn seats_shown(game: &dyn Game) -> Vec<Seat> {
+    match game.outcome() {
+        Some(_) => (0..game.seats().len()).map(Seat).collect(),
+        None => game.awaiting(),
+    }
 }
 
 /// Writes `status.json` for `game` with the view file names of `names`.

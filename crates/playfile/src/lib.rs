@@ -15,6 +15,9 @@
 //! * `status.json` tells outside programs (and `orderly bot`) what the game
 //!   waits for; `record.json` is the game record so far (both rewritten
 //!   each turn in play; written once at the end of a replay).
+//! * When the game is over every seat gets its final view files (named for
+//!   the final turn, as the ruleset names views) with the public ones, and
+//!   `status.json` names them (`final_views`) beside the outcome.
 //!
 //! The pieces are public too ([`views_for`], [`write_views`],
 //! [`write_rejected`], [`write_accepted`], [`write_record`],
@@ -44,4 +47,4 @@ pub use folder::{
     TurnFiles, RECORD_FILE,
 };
 pub use recorded::{ChangedOrders, RecordedOrders, UnreadableRecord};
-pub use status::{SeatFiles, Status, STATUS_FILE};
+pub use status::{SeatFiles, SeatViewFiles, Status, STATUS_FILE};

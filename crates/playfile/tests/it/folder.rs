@@ -218,3 +218,64 @@ fn a_replay_names_an_accepted_orders_file_that_is_gone() {
     );
     assert!(changed.to_string().contains("is missing"), "{changed}");
 }
+
+#[test]
+fn every_seat_gets_its_final_view_when_the_game_ends() {
+    // Sealed bids: each seat has views of its own, beside the table's.
+    let dir = tempfile::tempdir().unwrap();
+    let rules = registry::find("toy").expect("the toy ruleset is registered");
+    let bot = rules.bot_names()[0];
+    let mut game = rules.start(Setup::default(), true, None).unwrap();
+    let outcome = play(
+        &mut *game,
+        dir.path(),
+        Some(100),
+        &mut |files| {
+            let status: Status = serde_json::from_str(
+                &std::fs::read_to_string(files.dir.join("status.json")).unwrap(),
+            )
+            .unwrap();
+            for s in &status.awaiting {
+                let name = &s.views[0];
+                let text = std::fs::read_to_string(files.dir.join(name)).unwrap();
+                let (file, orders) = rules
+                    .bot_answer(bot, s.seat, name, &text, files.turn)
+                    .unwrap();
+                playfile::atomic_write(&files.dir.join(file), orders.as_bytes()).unwrap();
+            }
+            Ok(())
+        },
+        &mut |_| {},
+        &String::new,
+    )
+    .unwrap();
+    assert!(outcome.is_some());
+    let status: Status =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("status.json")).unwrap())
+            .unwrap();
+    assert!(status.awaiting.is_empty() && status.outcome.is_some());
+    assert_eq!(
+        status
+            .final_views
+            .iter()
+            .map(|v| v.seat)
+            .collect::<Vec<_>>(),
+        vec![Seat(0), Seat(1)]
+    );
+    for (seat, seen) in status.final_views.iter().enumerate() {
+        assert_eq!(seen.views, game.view_file_names(Some(Seat(seat))));
+        for name in &seen.views {
+            let text = std::fs::read_to_string(dir.path().join(name))
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            let own = game.view_files(Some(Seat(seat)));
+            let now = own.iter().find(|(n, _)| n == name).unwrap();
+            assert_eq!(text, now.1, "{name} is the final view");
+        }
+    }
+    for (name, text) in game.view_files(None) {
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join(&name)).unwrap(),
+            text
+        );
+    }
+}
