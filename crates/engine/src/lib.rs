@@ -27,6 +27,7 @@ mod matches;
 mod rng;
 mod ruleset;
 mod schema;
+mod setup_check;
 pub mod table;
 pub mod verify;
 
@@ -38,4 +39,5 @@ pub use ruleset::{
     place_rules_seats, Bot, FileProtocol, OptionSpec, OrderIssue, Outcome, RecordTurn, RulesSeat,
     Ruleset, Seat, SeatInfo, SeatSpec, Setup, SetupError, ViewFiles,
 };
+pub use setup_check::{check_options, check_players, OptionsFrom, LOCAL_OPTIONS};
 pub use table::{Table, TableAct};

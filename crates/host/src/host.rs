@@ -132,27 +132,14 @@ const SCENARIO_TEXT: &str = "scenario_text";
 
 /// Refuses `options` keys the ruleset does not take, naming those it does.
 fn check_options(rules: &dyn DynRuleset, options: &Map<String, Value>) -> Result<(), HostError> {
-    let known: Vec<&str> = rules.options().iter().map(|o| o.name).collect();
-    let details: Vec<Detail> = options
-        .keys()
-        .filter(|k| !known.contains(&k.as_str()))
-        .map(|k| {
-            let takes = if known.is_empty() {
-                format!("{} takes no options", rules.name())
-            } else {
-                format!("{} takes: {}", rules.name(), known.join(", "))
-            };
-            Detail::field(
-                format!("options.{k}"),
-                format!("unknown option `{k}`; {takes}"),
-            )
-        })
-        .collect();
-    if details.is_empty() {
-        Ok(())
-    } else {
-        Err(HostError::bad_request("unknown options").with_details(details))
-    }
+    engine::check_options(rules, options, engine::OptionsFrom::Client).map_err(|errors| {
+        HostError::bad_request("unknown options").with_details(
+            errors
+                .into_iter()
+                .map(|e| Detail::field(e.location.unwrap_or_default(), e.message))
+                .collect(),
+        )
+    })
 }
 
 /// Where a set-up error is, for the client: a scenario's own text as the
@@ -758,22 +745,12 @@ impl Host {
                 ])
             })?;
         let n = game.seats().len();
-        if n != seat_reqs.len() {
-            let by_rules = match played.len() {
-                0 => String::new(),
-                k => format!(" (and {k} played by the rules, which may be left out)"),
-            };
-            return Err(
-                HostError::bad_request("wrong number of seats").with_details(vec![Detail::field(
-                    "seats",
-                    format!(
-                        "this scenario has {} player seats{by_rules}; {} given",
-                        n.saturating_sub(played.len()),
-                        seat_reqs.len() - played.len()
-                    ),
-                )]),
-            );
-        }
+        engine::check_players(&*game, seat_reqs.len() - played.len()).map_err(|e| {
+            HostError::bad_request("wrong number of seats").with_details(vec![Detail::field(
+                e.location.unwrap_or_default(),
+                e.message,
+            )])
+        })?;
         req.deadline.check(n)?;
         let id = auth::new_game_id();
         let folders = self.create_folders(&id, &seat_reqs)?;

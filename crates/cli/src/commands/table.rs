@@ -1,11 +1,13 @@
 //! What the game commands (`play`, `demo`, `tournament`) share: the table
 //! a game is set at (ruleset, scenario, players, seed, options), turned into
-//! the engine's `Setup`, and how a game's progress is told to people.
+//! the engine's `Setup` and checked as the host checks it (options the
+//! ruleset takes, the players it seats), and how a game's progress is told
+//! to people.
 
 use std::path::Path;
 
 use anyhow::{bail, Context};
-use engine::{DynRuleset, Outcome, SeatInfo, SeatSpec, Setup};
+use engine::{DynRuleset, Game, Outcome, SeatInfo, SeatSpec, Setup};
 use playfile::PlayEvent;
 use serde_json::{Map, Value};
 
@@ -73,13 +75,44 @@ impl Table {
                 .collect(),
             None => Vec::new(),
         };
+        let options = options(&self.options)?;
+        // The host refuses these over HTTP with the same words.
+        if let Err(errors) = engine::check_options(rules, &options, engine::OptionsFrom::Local) {
+            let lines: Vec<String> = errors
+                .iter()
+                .map(|e| format!("--option: {}", e.message))
+                .collect();
+            bail!("{}", lines.join("\n"));
+        }
         Ok(Setup {
             scenario,
             text,
             seats,
             seed: self.seed,
-            options: options(&self.options)?,
+            options,
         })
+    }
+
+    /// Starts the game of [`Table::setup`] and checks that it has the
+    /// players asked for (a scenario that fixes its seats sets up its own
+    /// number whatever `--players` said): the setup and the game.
+    pub fn start(
+        &self,
+        rules: &dyn DynRuleset,
+        bots: Option<&[String]>,
+        keep_record: bool,
+    ) -> anyhow::Result<(Setup, Box<dyn Game>)> {
+        let setup = self.setup(rules, bots)?;
+        let game = rules.start(setup.clone(), keep_record, Some(&super::now()))?;
+        if let Some(players) = self.players {
+            engine::check_players(&*game, players).map_err(|e| {
+                anyhow::anyhow!(
+                    "--players {players}: {}; leave --players out for the scenario's own",
+                    e.message
+                )
+            })?;
+        }
+        Ok((setup, game))
     }
 }
 

@@ -112,6 +112,13 @@ fn deadlines_thresholds_and_options_are_checked() {
         400,
     );
     assert_first_detail(&e, "options.fog", "ttrts takes no options");
+    // Folders on the server are never a client's to name.
+    let e = create_err(
+        &mut c,
+        json!({"ruleset": "ttrts", "seats": ["human", "human"], "options": {"lib": "/"}}),
+        400,
+    );
+    assert_first_detail(&e, "options.lib", "a client may not choose");
     let e = create_err(
         &mut c,
         json!({"ruleset": "fullthrust", "seats": ["human", "human"],
