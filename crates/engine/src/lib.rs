@@ -24,6 +24,7 @@
 
 mod dynamic;
 mod matches;
+mod orders_json;
 mod rng;
 mod ruleset;
 mod schema;
