@@ -40,5 +40,5 @@ pub use ruleset::{
     place_rules_seats, Bot, FileProtocol, OptionSpec, OrderIssue, Outcome, RecordTurn, RulesSeat,
     Ruleset, Seat, SeatInfo, SeatSpec, Setup, SetupError, ViewFiles,
 };
-pub use setup_check::{check_options, check_players, OptionsFrom, LOCAL_OPTIONS};
+pub use setup_check::{check_options, check_players, OptionsFrom, LIB_OPTION, LOCAL_OPTIONS};
 pub use table::{Table, TableAct};

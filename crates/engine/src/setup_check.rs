@@ -14,13 +14,16 @@ use serde_json::{Map, Value};
 use crate::dynamic::{DynRuleset, Game};
 use crate::ruleset::{OptionSpec, SetupError};
 
+/// The name of the local option that names folders of files to read.
+pub const LIB_OPTION: &str = "lib";
+
 /// Options only a caller on the game's own machine may give, whatever the
 /// ruleset: they say where files are, not how the game is played. A host
 /// refuses them (a client must not make the server read folders of its
 /// choosing); the command line passes them on, and a ruleset that reads
 /// no files ignores them.
 pub const LOCAL_OPTIONS: &[OptionSpec] = &[OptionSpec {
-    name: "lib",
+    name: LIB_OPTION,
     json_type: "string",
     description: "folders on this machine the ruleset reads files from (game modules): \
                   a path, or a list of them",

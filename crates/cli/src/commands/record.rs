@@ -8,6 +8,9 @@
 //! agrees (T turns, A actions[, D draws])` (exit 0) or `re-run: first
 //! divergence at PATH: the record has X but the rules give Y` (exit 1);
 //! exit 2 when a file cannot be read or the record cannot be re-run.
+//!
+//! `-L DIR` names folders the ruleset reads files from (game modules),
+//! put into the record's setup before it is re-run.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -44,6 +47,8 @@ enum Command {
         /// Only re-run: print no turns, just the result.
         #[arg(long)]
         quiet: bool,
+        #[command(flatten)]
+        lib: super::table::Lib,
     },
 }
 
@@ -55,7 +60,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             draws,
             verify,
             quiet,
-        } => replay(&file, draws.as_deref(), verify, quiet),
+            lib,
+        } => replay(&file, draws.as_deref(), verify, quiet, &lib),
     }
 }
 
@@ -141,10 +147,12 @@ fn replay(
     draws: Option<&std::path::Path>,
     verify: bool,
     quiet: bool,
+    lib: &super::table::Lib,
 ) -> anyhow::Result<ExitCode> {
-    let Some(r) = load(file)? else {
+    let Some(mut r) = load(file)? else {
         return Ok(ExitCode::from(2));
     };
+    lib.put_in_record(&mut r);
     if !quiet {
         print_turns(&r);
     }

@@ -39,6 +39,8 @@ pub struct Args {
     /// the orders the folder's `record.json` says were played.
     #[arg(long)]
     ignore_record: bool,
+    #[command(flatten)]
+    lib: super::table::Lib,
 }
 
 /// Writes `dir/game.json`: what a replay of the folder starts from.
@@ -104,7 +106,8 @@ fn game_of(dir: &Path, ruleset: Option<&str>) -> anyhow::Result<(String, Setup)>
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let (ruleset, setup) = game_of(&args.dir, args.ruleset.as_deref())?;
+    let (ruleset, mut setup) = game_of(&args.dir, args.ruleset.as_deref())?;
+    args.lib.put(&mut setup.options);
     let rules = registry::find(&ruleset)?;
     let mut game = rules.start(setup, true, Some(&super::now()))?;
     let recorded = match args.ignore_record {

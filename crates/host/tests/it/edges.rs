@@ -112,6 +112,15 @@ fn deadlines_thresholds_and_options_are_checked() {
         400,
     );
     assert_first_detail(&e, "options.fog", "ttrts takes no options");
+    // A module the server cannot find: where it looked stays its own.
+    let e = create_err(
+        &mut c,
+        json!({"ruleset": "xconq", "scenario": "no-such-module", "seats": ["human", "human"]}),
+        400,
+    );
+    let reason = e["details"][0]["reason"].as_str().unwrap_or_default();
+    assert!(reason.contains("no-such-module"), "{e}");
+    assert!(!reason.contains('/') && !reason.contains("shared"), "{e}");
     // Folders on the server are never a client's to name.
     let e = create_err(
         &mut c,
