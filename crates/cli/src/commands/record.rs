@@ -6,8 +6,11 @@
 //! engine's draws file); otherwise the engine re-runs the record's setup
 //! and recorded orders. Either way the last line says `re-run: every turn
 //! agrees (T turns, A actions[, D draws])` (exit 0) or `re-run: first
-//! divergence at PATH: the record has X but the rules give Y` (exit 1);
-//! exit 2 when a file cannot be read or the record cannot be re-run.
+//! divergence at PATH: the record has X but the rules give Y` (exit 1).
+//! As everywhere (README, exit codes): 1 for an error, such as a record
+//! that is not valid (as `record check` says) or a file that cannot be
+//! read; 2 for arguments that cannot be honoured: `--verify` or `--draws`
+//! for a record this build cannot re-run so.
 //!
 //! `-L DIR` names folders the ruleset reads files from (game modules),
 //! put into the record's setup before it is re-run.
@@ -150,7 +153,7 @@ fn replay(
     lib: &super::table::Lib,
 ) -> anyhow::Result<ExitCode> {
     let Some(mut r) = load(file)? else {
-        return Ok(ExitCode::from(2));
+        return Ok(ExitCode::from(1));
     };
     lib.put_in_record(&mut r);
     if !quiet {
@@ -239,14 +242,14 @@ fn rerun(
                 Ok(t) => t,
                 Err(e) => {
                     eprintln!("error: cannot read {}: {e}", path.display());
-                    return Ok(ExitCode::from(2));
+                    return Ok(ExitCode::from(1));
                 }
             };
             match serde_json::from_str::<serde_json::Value>(&text) {
                 Ok(v) => Some(v),
                 Err(e) => {
                     eprintln!("error: {}: not JSON: {e}", path.display());
-                    return Ok(ExitCode::from(2));
+                    return Ok(ExitCode::from(1));
                 }
             }
         }
