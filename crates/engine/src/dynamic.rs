@@ -48,6 +48,8 @@ pub trait Game: Send {
     /// Awaited seats whose orders have not arrived.
     fn missing(&self) -> Vec<Seat>;
     /// Orders as JSON; replaces the seat's earlier orders for this turn.
+    /// Orders of the wrong shape are refused at their JSON path
+    /// (`orders[0].unit`) with what was expected there in words.
     fn submit_json(
         &mut self,
         seat: Seat,
@@ -232,12 +234,10 @@ impl<R: ViewFiles> Game for Running<R> {
         seat: Seat,
         orders: Value,
     ) -> Result<Vec<OrderIssue>, Vec<OrderIssue>> {
-        let orders: R::Orders = serde_json::from_value(orders).map_err(|e| {
-            vec![OrderIssue::at_field(
-                "orders",
-                format!("not valid orders for {}: {e}", R::NAME),
-            )]
-        })?;
+        let orders: R::Orders = crate::orders_json::read(&orders, R::NAME, || {
+            schema_of::<R::Orders>(R::NAME, Side::Orders)
+        })
+        .map_err(|e| vec![e])?;
         self.0.submit(seat, orders)
     }
     fn submit_text(&mut self, seat: Seat, text: &[u8]) -> ParsedOrders {

@@ -24,9 +24,11 @@
 
 mod dynamic;
 mod matches;
+mod orders_json;
 mod rng;
 mod ruleset;
 mod schema;
+mod setup_check;
 pub mod table;
 pub mod verify;
 
@@ -38,4 +40,5 @@ pub use ruleset::{
     place_rules_seats, Bot, FileProtocol, OptionSpec, OrderIssue, Outcome, RecordTurn, RulesSeat,
     Ruleset, Seat, SeatInfo, SeatSpec, Setup, SetupError, ViewFiles,
 };
+pub use setup_check::{check_options, check_players, OptionsFrom, LIB_OPTION, LOCAL_OPTIONS};
 pub use table::{Table, TableAct};

@@ -412,8 +412,7 @@ impl SeatTask {
             let mut status = Status::with_view_names(game, names);
             if slot.finished {
                 // Over by its rules or at its turn limit: nothing owed.
-                status.awaiting.clear();
-                status.outcome = slot.outcome();
+                status.finish(slot.outcome());
             }
             Publish {
                 views,

@@ -132,33 +132,47 @@ const SCENARIO_TEXT: &str = "scenario_text";
 
 /// Refuses `options` keys the ruleset does not take, naming those it does.
 fn check_options(rules: &dyn DynRuleset, options: &Map<String, Value>) -> Result<(), HostError> {
-    let known: Vec<&str> = rules.options().iter().map(|o| o.name).collect();
-    let details: Vec<Detail> = options
-        .keys()
-        .filter(|k| !known.contains(&k.as_str()))
-        .map(|k| {
-            let takes = if known.is_empty() {
-                format!("{} takes no options", rules.name())
+    engine::check_options(rules, options, engine::OptionsFrom::Client).map_err(|errors| {
+        HostError::bad_request("unknown options").with_details(
+            errors
+                .into_iter()
+                .map(|e| Detail::field(e.location.unwrap_or_default(), e.message))
+                .collect(),
+        )
+    })
+}
+
+/// `text` with every file path in it put as "(a folder on the server)":
+/// a ruleset's set-up error may say where it looked for files (the
+/// folders of its module library), which is the server's business, not a
+/// client's. A path is a word with a `/` or `\` in it that is not an
+/// address (`://`).
+fn without_paths(text: &str) -> String {
+    let quotes = |c: char| "`'\"([{".contains(c);
+    let after = |c: char| "`'\")]},;:.".contains(c) || c.is_whitespace();
+    text.split_inclusive(char::is_whitespace)
+        .map(|word| {
+            let core = word.trim_start_matches(quotes).trim_end_matches(after);
+            if core.contains(['/', '\\']) && !core.contains("://") {
+                word.replacen(core, "(a folder on the server)", 1)
             } else {
-                format!("{} takes: {}", rules.name(), known.join(", "))
-            };
-            Detail::field(
-                format!("options.{k}"),
-                format!("unknown option `{k}`; {takes}"),
-            )
+                word.to_string()
+            }
         })
-        .collect();
-    if details.is_empty() {
-        Ok(())
-    } else {
-        Err(HostError::bad_request("unknown options").with_details(details))
-    }
+        .collect()
 }
 
 /// Where a set-up error is, for the client: a scenario's own text as the
 /// field `scenario_text` with its line and column (a ruleset names it
 /// `NAME:LINE:COL` after the scenario's name), anything else by its field.
+/// No file path of the server is told ([`without_paths`]).
 fn setup_detail(e: &engine::SetupError, scenario: &str, text_given: bool) -> Detail {
+    let mut detail = setup_detail_raw(e, scenario, text_given);
+    detail.reason = without_paths(&detail.reason);
+    detail
+}
+
+fn setup_detail_raw(e: &engine::SetupError, scenario: &str, text_given: bool) -> Detail {
     let location = e.location.clone().unwrap_or_else(|| "scenario".into());
     if text_given {
         let at = location
@@ -758,22 +772,12 @@ impl Host {
                 ])
             })?;
         let n = game.seats().len();
-        if n != seat_reqs.len() {
-            let by_rules = match played.len() {
-                0 => String::new(),
-                k => format!(" (and {k} played by the rules, which may be left out)"),
-            };
-            return Err(
-                HostError::bad_request("wrong number of seats").with_details(vec![Detail::field(
-                    "seats",
-                    format!(
-                        "this scenario has {} player seats{by_rules}; {} given",
-                        n.saturating_sub(played.len()),
-                        seat_reqs.len() - played.len()
-                    ),
-                )]),
-            );
-        }
+        engine::check_players(&*game, seat_reqs.len() - played.len()).map_err(|e| {
+            HostError::bad_request("wrong number of seats").with_details(vec![Detail::field(
+                e.location.unwrap_or_default(),
+                e.message,
+            )])
+        })?;
         req.deadline.check(n)?;
         let id = auth::new_game_id();
         let folders = self.create_folders(&id, &seat_reqs)?;
@@ -1671,5 +1675,20 @@ fn game_over_event(slot: &Slot) -> Event {
         kind: "game_over",
         seat: None,
         data: json!({"outcome": slot.outcome()}),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_set_up_error_tells_no_file_path_of_the_server() {
+        assert_eq!(
+            super::without_paths(
+                "module \"x\" was not found; looked in /srv/lib, ../shared/corpus/xconq/lib.\n\
+                 See `types[].name` or https://example.org/a (C:\\games\\lib)"
+            ),
+            "module \"x\" was not found; looked in (a folder on the server), (a folder on the \
+             server).\nSee `types[].name` or https://example.org/a ((a folder on the server))"
+        );
     }
 }

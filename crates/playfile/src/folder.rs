@@ -10,6 +10,7 @@ use std::time::Duration;
 use engine::{Game, OrderIssue, Outcome, ParsedOrders, Seat};
 use notify::{RecursiveMode, Watcher};
 
+use crate::recorded::{ChangedOrders, RecordedOrders};
 use crate::status::{Status, STATUS_FILE};
 
 /// The file name of the game record in a game folder.
@@ -149,7 +150,7 @@ fn publish(
     dir: &Path,
     playing: bool,
 ) -> Result<(TurnFiles, Vec<SeatViews>), PlayError> {
-    let (views, names) = views_for(game, &game.awaiting());
+    let (views, names) = views_for(game, &seats_shown(game));
     for (name, text) in &views {
         atomic_write(&dir.join(name), text.as_bytes())?;
     }
@@ -173,6 +174,15 @@ fn publish(
         },
     };
     Ok((files, names))
+}
+
+/// The seats whose views a turn's publication writes: the awaited ones,
+/// and once the game is over every seat, so each sees how it ended.
+fn seats_shown(game: &dyn Game) -> Vec<Seat> {
+    match game.outcome() {
+        Some(_) => (0..game.seats().len()).map(Seat).collect(),
+        None => game.awaiting(),
+    }
 }
 
 /// Writes `status.json` for `game` with the view file names of `names`.
@@ -340,18 +350,39 @@ pub fn play(
     }
 }
 
+/// Why a replay stopped before its end.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// The folder itself: a file that cannot be read or written.
+    #[error(transparent)]
+    Folder(#[from] PlayError),
+    /// An orders file is not what the folder's record says was played.
+    #[error(transparent)]
+    Changed(#[from] ChangedOrders),
+}
+
 /// Replays the order files of `from` without waiting, writing every turn's
-/// view files into `out`, and at the end the status and the record. A rejected file counts as no
-/// orders from that seat; the replay stops at the first turn for which no
-/// awaited seat has a file. Returns the outcome if the game ended.
+/// view files into `out`, and at the end the status and the record. A
+/// rejected file counts as no orders from that seat; the replay stops at
+/// the first turn for which no awaited seat has a file. Returns the
+/// outcome if the game ended.
+///
+/// With `recorded` (the orders of the folder's own `record.json`, see
+/// [`RecordedOrders`]), each turn's orders read from the files are held to
+/// the record's before the next turn is written: at the first seat whose
+/// orders differ, the replay stops with [`ReplayError::Changed`] naming
+/// the turn and the file. Turns past the record's last are not checked.
+/// The game must keep a record for the check to see what it played.
 pub fn replay(
     game: &mut dyn Game,
     from: &Path,
     out: &Path,
+    recorded: Option<&RecordedOrders>,
     events: &mut dyn FnMut(PlayEvent),
     now: &dyn Fn() -> String,
-) -> Result<Option<Outcome>, PlayError> {
+) -> Result<Option<Outcome>, ReplayError> {
     fs::create_dir_all(out).map_err(io_at(out))?;
+    let mut resolutions = 0;
     loop {
         let (files, names) = publish(game, out, false)?;
         if let Some(outcome) = game.outcome() {
@@ -362,15 +393,17 @@ pub fn replay(
             return Ok(Some(outcome));
         }
         let mut any = false;
+        let mut absent = vec![];
         for (seat, file) in &files.orders {
             let path = from.join(file);
             let bytes = match fs::read(&path) {
                 Ok(b) => b,
                 Err(e) if e.kind() == io::ErrorKind::NotFound => {
                     events(PlayEvent::Missing { file: file.clone() });
+                    absent.push(*seat);
                     continue;
                 }
-                Err(e) => return Err(io_at(&path)(e)),
+                Err(e) => return Err(io_at(&path)(e).into()),
             };
             any = true;
             match game.submit_text(*seat, &bytes) {
@@ -396,6 +429,32 @@ pub fn replay(
         }
         let turn = game.turn();
         game.resolve(Some(&now()));
+        if let (Some(recorded), Some(json)) = (recorded, game.last_turn_json()) {
+            let played = crate::recorded::last_orders(&json);
+            if let Some(seat) = recorded.first_difference(resolutions, &played) {
+                // OUT keeps the view files written so far, and no record:
+                // its last turn is not what the folder's game played.
+                let file = game_file(&files.orders, seat);
+                return Err(ChangedOrders {
+                    turn,
+                    seat,
+                    present: !absent.contains(&seat),
+                    file,
+                    record: recorded.file.clone(),
+                }
+                .into());
+            }
+        }
+        resolutions += 1;
         events(PlayEvent::Resolved { turn });
     }
+}
+
+/// The orders file `seat` was asked for (its seat's name when it was not
+/// asked: a record that names a seat the game did not await).
+fn game_file(orders: &[(Seat, String)], seat: Seat) -> String {
+    orders
+        .iter()
+        .find(|(s, _)| *s == seat)
+        .map_or_else(|| format!("the orders of {seat}"), |(_, f)| f.clone())
 }

@@ -15,6 +15,9 @@
 //! * `status.json` tells outside programs (and `orderly bot`) what the game
 //!   waits for; `record.json` is the game record so far (both rewritten
 //!   each turn in play; written once at the end of a replay).
+//! * When the game is over every seat gets its final view files (named for
+//!   the final turn, as the ruleset names views) with the public ones, and
+//!   `status.json` names them (`final_views`) beside the outcome.
 //!
 //! The pieces are public too ([`views_for`], [`write_views`],
 //! [`write_rejected`], [`write_accepted`], [`write_record`],
@@ -23,13 +26,25 @@
 //!
 //! [`replay`] runs the same loop without waiting: order files that are not
 //! there end the replay.
+//!
+//! An orders file is read once: when it is accepted its orders are the
+//! seat's for the turn, and the record keeps those orders (the ruleset's
+//! JSON), not the file. A file edited afterwards therefore changes nothing
+//! in play, but a replay would read the edit and play another game. So a
+//! replay given the folder's record ([`RecordedOrders`]) holds each turn's
+//! orders, as read from the files, to the record's, and stops at the first
+//! seat whose orders differ ([`ChangedOrders`]: the turn and the file).
+//! Orders, not bytes, are compared: a file rewritten with the same meaning
+//! (spacing, say) is the same game.
 
 mod folder;
+mod recorded;
 mod status;
 
 pub use folder::{
     atomic_write, beside, play, replay, view_files, views_for, write_accepted, write_record,
-    write_rejected, write_views, HookError, PlayError, PlayEvent, SeatViews, TurnFiles,
-    RECORD_FILE,
+    write_rejected, write_views, HookError, PlayError, PlayEvent, ReplayError, SeatViews,
+    TurnFiles, RECORD_FILE,
 };
-pub use status::{SeatFiles, Status, STATUS_FILE};
+pub use recorded::{ChangedOrders, RecordedOrders, UnreadableRecord};
+pub use status::{SeatFiles, SeatViewFiles, Status, STATUS_FILE};

@@ -39,8 +39,7 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let rules = registry::find(&args.table.ruleset)?;
     let bots = bots_or_all(&*rules, args.bots)?;
-    let setup = args.table.setup(&*rules, Some(&bots))?;
-    let mut game = rules.start(setup.clone(), true, Some(&super::now()))?;
+    let (setup, mut game) = args.table.start(&*rules, Some(&bots), true)?;
     let temporary = tempfile::tempdir()?;
     let folder = demo_folder(args.keep.as_deref(), temporary.path())?;
     if args.keep.is_some() {

@@ -22,8 +22,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let rules = registry::find(&args.table.ruleset)?;
-    let setup = args.table.setup(&*rules, None)?;
-    let mut game = rules.start(setup.clone(), true, Some(&super::now()))?;
+    let (setup, mut game) = args.table.start(&*rules, None, true)?;
     let dir = args
         .games_dir
         .join(folder_name(rules.name(), &game.title()));

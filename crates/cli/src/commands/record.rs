@@ -6,8 +6,14 @@
 //! engine's draws file); otherwise the engine re-runs the record's setup
 //! and recorded orders. Either way the last line says `re-run: every turn
 //! agrees (T turns, A actions[, D draws])` (exit 0) or `re-run: first
-//! divergence at PATH: the record has X but the rules give Y` (exit 1);
-//! exit 2 when a file cannot be read or the record cannot be re-run.
+//! divergence at PATH: the record has X but the rules give Y` (exit 1).
+//! As everywhere (README, exit codes): 1 for an error, such as a record
+//! that is not valid (as `record check` says) or a file that cannot be
+//! read; 2 for arguments that cannot be honoured: `--verify` or `--draws`
+//! for a record this build cannot re-run so.
+//!
+//! `-L DIR` names folders the ruleset reads files from (game modules),
+//! put into the record's setup before it is re-run.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -44,6 +50,8 @@ enum Command {
         /// Only re-run: print no turns, just the result.
         #[arg(long)]
         quiet: bool,
+        #[command(flatten)]
+        lib: super::table::Lib,
     },
 }
 
@@ -55,7 +63,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             draws,
             verify,
             quiet,
-        } => replay(&file, draws.as_deref(), verify, quiet),
+            lib,
+        } => replay(&file, draws.as_deref(), verify, quiet, &lib),
     }
 }
 
@@ -141,10 +150,12 @@ fn replay(
     draws: Option<&std::path::Path>,
     verify: bool,
     quiet: bool,
+    lib: &super::table::Lib,
 ) -> anyhow::Result<ExitCode> {
-    let Some(r) = load(file)? else {
-        return Ok(ExitCode::from(2));
+    let Some(mut r) = load(file)? else {
+        return Ok(ExitCode::from(1));
     };
+    lib.put_in_record(&mut r);
     if !quiet {
         print_turns(&r);
     }
@@ -231,14 +242,14 @@ fn rerun(
                 Ok(t) => t,
                 Err(e) => {
                     eprintln!("error: cannot read {}: {e}", path.display());
-                    return Ok(ExitCode::from(2));
+                    return Ok(ExitCode::from(1));
                 }
             };
             match serde_json::from_str::<serde_json::Value>(&text) {
                 Ok(v) => Some(v),
                 Err(e) => {
                     eprintln!("error: {}: not JSON: {e}", path.display());
-                    return Ok(ExitCode::from(2));
+                    return Ok(ExitCode::from(1));
                 }
             }
         }

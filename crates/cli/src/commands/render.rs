@@ -34,6 +34,8 @@ pub struct Args {
     /// Sans (the same picture on every machine); may be repeated.
     #[arg(long)]
     font: Vec<PathBuf>,
+    #[command(flatten)]
+    lib: super::table::Lib,
 }
 
 enum Format {
@@ -70,10 +72,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let name = args.record.display().to_string();
     let text =
         std::fs::read_to_string(&args.record).with_context(|| format!("cannot read {name}"))?;
-    let (record, _warnings) = ::record::read_record(&text).map_err(|e| {
+    let (mut record, _warnings) = ::record::read_record(&text).map_err(|e| {
         let lines: Vec<String> = e.problems.iter().map(|p| format!("{name}: {p}")).collect();
         anyhow::anyhow!("{}\n{name}: not a game record", lines.join("\n"))
     })?;
+    args.lib.put_in_record(&mut record);
     let turn = match args.turn {
         Some(t) => t,
         None => render::last_turn(&record)

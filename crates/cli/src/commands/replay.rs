@@ -6,13 +6,18 @@
 //! --keep`); a folder of the original program has none, and then the
 //! ruleset is named with `--ruleset` and the game starts from the
 //! ruleset's scenario file there (ttrts: `map.txt`).
+//!
+//! When the folder holds its game's `record.json`, every turn's orders read
+//! from the files are held to the orders the record says were played, and
+//! the replay stops at the first file changed after the game accepted it
+//! (`--ignore-record` replays the files as they are).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 use engine::Setup;
-use playfile::PlayEvent;
+use playfile::{PlayEvent, ReplayError};
 use serde_json::json;
 
 use super::table::{print_event, print_outcome};
@@ -30,6 +35,12 @@ pub struct Args {
     /// The ruleset, for a folder without `game.json`.
     #[arg(long)]
     ruleset: Option<String>,
+    /// Replay the orders files as they are now, without holding them to
+    /// the orders the folder's `record.json` says were played.
+    #[arg(long)]
+    ignore_record: bool,
+    #[command(flatten)]
+    lib: super::table::Lib,
 }
 
 /// Writes `dir/game.json`: what a replay of the folder starts from.
@@ -95,20 +106,33 @@ fn game_of(dir: &Path, ruleset: Option<&str>) -> anyhow::Result<(String, Setup)>
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let (ruleset, setup) = game_of(&args.dir, args.ruleset.as_deref())?;
+    let (ruleset, mut setup) = game_of(&args.dir, args.ruleset.as_deref())?;
+    args.lib.put(&mut setup.options);
     let rules = registry::find(&ruleset)?;
     let mut game = rules.start(setup, true, Some(&super::now()))?;
+    let recorded = match args.ignore_record {
+        true => None,
+        false => playfile::RecordedOrders::read(&args.dir.join(playfile::RECORD_FILE))?,
+    };
     let seats = game.seats();
     let outcome = playfile::replay(
         &mut *game,
         &args.dir,
         &args.out,
+        recorded.as_ref(),
         &mut |e| match e {
             PlayEvent::Over { .. } | PlayEvent::TurnStarted { .. } => {}
             other => print_event(&seats, other),
         },
         &super::now,
-    )?;
+    )
+    .map_err(|e| match e {
+        ReplayError::Changed(changed) => anyhow::anyhow!(
+            "{changed} (--ignore-record; the new record will differ from {})",
+            changed.record.display()
+        ),
+        other => other.into(),
+    })?;
     match outcome {
         Some(o) => print_outcome(&seats, &o),
         None => println!(

@@ -1,11 +1,13 @@
 //! What the game commands (`play`, `demo`, `tournament`) share: the table
 //! a game is set at (ruleset, scenario, players, seed, options), turned into
-//! the engine's `Setup`, and how a game's progress is told to people.
+//! the engine's `Setup` and checked as the host checks it (options the
+//! ruleset takes, the players it seats), and how a game's progress is told
+//! to people.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
-use engine::{DynRuleset, Outcome, SeatInfo, SeatSpec, Setup};
+use engine::{DynRuleset, Game, Outcome, SeatInfo, SeatSpec, Setup};
 use playfile::PlayEvent;
 use serde_json::{Map, Value};
 
@@ -36,6 +38,52 @@ pub struct Table {
     /// else as text); may be repeated.
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
+    #[command(flatten)]
+    pub lib: Lib,
+}
+
+/// `-L DIR`: folders the ruleset reads files from (game modules), the
+/// engine's local option `lib` ([`engine::LOCAL_OPTIONS`]), for every
+/// command that sets up or re-runs a game, so the one flag works in each.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct Lib {
+    /// A folder the ruleset reads files from (game modules), searched
+    /// first; may be repeated. The same as `--option lib=DIR`.
+    #[arg(short = 'L', long = "lib", value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+}
+
+impl Lib {
+    /// Puts the folders into `options` as `lib` (replacing one there).
+    pub fn put(&self, options: &mut Map<String, Value>) {
+        let dirs: Vec<Value> = self
+            .dirs
+            .iter()
+            .map(|d| Value::String(d.display().to_string()))
+            .collect();
+        let value = match <[Value; 1]>::try_from(dirs) {
+            Ok([one]) => one,
+            Err(dirs) if dirs.is_empty() => return,
+            Err(dirs) => Value::Array(dirs),
+        };
+        options.insert(engine::LIB_OPTION.into(), value);
+    }
+
+    /// Puts the folders into the options of a record's setup, which a
+    /// re-run starts from.
+    pub fn put_in_record(&self, record: &mut ::record::GameRecord) {
+        if self.dirs.is_empty() {
+            return;
+        }
+        if let Some(Value::Object(setup)) = record.extra.get_mut("setup") {
+            let options = setup
+                .entry("options")
+                .or_insert_with(|| Value::Object(Map::new()));
+            if let Value::Object(options) = options {
+                self.put(options);
+            }
+        }
+    }
 }
 
 impl Table {
@@ -73,13 +121,45 @@ impl Table {
                 .collect(),
             None => Vec::new(),
         };
+        let mut options = options(&self.options)?;
+        self.lib.put(&mut options);
+        // The host refuses these over HTTP with the same words.
+        if let Err(errors) = engine::check_options(rules, &options, engine::OptionsFrom::Local) {
+            let lines: Vec<String> = errors
+                .iter()
+                .map(|e| format!("--option: {}", e.message))
+                .collect();
+            bail!("{}", lines.join("\n"));
+        }
         Ok(Setup {
             scenario,
             text,
             seats,
             seed: self.seed,
-            options: options(&self.options)?,
+            options,
         })
+    }
+
+    /// Starts the game of [`Table::setup`] and checks that it has the
+    /// players asked for (a scenario that fixes its seats sets up its own
+    /// number whatever `--players` said): the setup and the game.
+    pub fn start(
+        &self,
+        rules: &dyn DynRuleset,
+        bots: Option<&[String]>,
+        keep_record: bool,
+    ) -> anyhow::Result<(Setup, Box<dyn Game>)> {
+        let setup = self.setup(rules, bots)?;
+        let game = rules.start(setup.clone(), keep_record, Some(&super::now()))?;
+        if let Some(players) = self.players {
+            engine::check_players(&*game, players).map_err(|e| {
+                anyhow::anyhow!(
+                    "--players {players}: {}; leave --players out for the scenario's own",
+                    e.message
+                )
+            })?;
+        }
+        Ok((setup, game))
     }
 }
 

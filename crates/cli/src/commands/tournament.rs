@@ -29,7 +29,8 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let rules = registry::find(&args.table.ruleset)?;
     let bots = bots_or_all(&*rules, args.bots)?;
-    let setup = args.table.setup(&*rules, None)?;
+    // One game set up first: a bad setup is told once, not once a game.
+    let (setup, _) = args.table.start(&*rules, None, false)?;
     let scenario = setup.scenario.clone();
     let plan = tournament::Plan {
         setup,

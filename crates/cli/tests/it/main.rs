@@ -13,6 +13,7 @@ mod serve;
 mod serve_crash;
 #[cfg(unix)]
 mod serve_files;
+mod table;
 mod tactics;
 mod tae;
 mod ttrts;

@@ -110,7 +110,15 @@ fn a_broken_record_is_rejected_with_json_paths() {
     assert!(
         err.contains("$.turns[0].actions[0].teamId: team 4 does not exist"),
         "{err}"
-    );
+    ); // Replaying it is the same error, with the same exit code (2 is for
+       // bad arguments only).
+    let run = orderly()
+        .args(["record", "replay"])
+        .arg(&file)
+        .assert()
+        .code(1);
+    let err = String::from_utf8_lossy(&run.get_output().stderr).into_owned();
+    assert!(err.contains("the record is rejected"), "{err}");
 }
 
 #[test]

@@ -304,3 +304,37 @@ fn an_unknown_bot_or_ruleset_is_a_clear_error() {
     let run = orderly().args(["tournament", "chess"]).assert().failure();
     assert!(String::from_utf8_lossy(&run.get_output().stderr).contains("no ruleset `chess`"));
 }
+
+#[test]
+fn replay_refuses_an_orders_file_changed_after_the_game_took_it() {
+    let work = tempfile::tempdir().unwrap();
+    let game = work.path().join("game");
+    orderly()
+        .args(["demo", "ttrts", "Tiny2Player", "--quiet", "--keep"])
+        .arg(&game)
+        .assert()
+        .success();
+    std::fs::write(game.join("Player_1_Turn_1.txt"), "ORDER:L id:2\nEND\n").unwrap();
+    let out = orderly()
+        .args(["replay"])
+        .arg(&game)
+        .arg("--out")
+        .arg(work.path().join("again"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("turn 1: Player_1_Turn_1.txt (seat 1)")
+            && stderr.contains("record.json")
+            && stderr.contains("--ignore-record"),
+        "{stderr}"
+    );
+    orderly()
+        .args(["replay", "--ignore-record"])
+        .arg(&game)
+        .arg("--out")
+        .arg(work.path().join("edited"))
+        .assert()
+        .success();
+}

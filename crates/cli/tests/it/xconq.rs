@@ -228,3 +228,70 @@ fn play_intro_writes_each_side_and_the_watchers_their_view_files() {
     let view = std::fs::read_to_string(folder().join("side1-turn1-view.txt")).unwrap();
     assert!(view.starts_with("xconq view 5\ngame intro\n"), "{view}");
 }
+
+#[test]
+fn every_command_that_plays_or_replays_a_game_takes_its_library_with_l() {
+    // A module of our own, found only through -L: the advice of the
+    // module-not-found error holds for each of these commands.
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("lib");
+    std::fs::create_dir(&lib).unwrap();
+    let main = std::fs::read_to_string(root().join("games/xconq/frontier.g")).unwrap();
+    let main = main.replace("(game-module \"frontier\"", "(game-module \"edge\"");
+    std::fs::write(lib.join("edge.g"), &main).unwrap();
+    let game = dir.path().join("game");
+    let run = |args: &[&str], with_lib: bool| {
+        let mut cmd = orderly_in(dir.path());
+        cmd.args(args);
+        if with_lib {
+            cmd.arg("-L").arg(&lib);
+        }
+        cmd.output().expect("runs")
+    };
+    let out = run(
+        &[
+            "demo",
+            "xconq",
+            "edge",
+            "--quiet",
+            "--max-turns",
+            "2",
+            "--keep",
+            "game",
+        ],
+        true,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // Where the library was is the machine's business: a copy of the game
+    // elsewhere names it again.
+    let strip = |file: &Path| {
+        let mut v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        v["setup"]["options"].as_object_mut().unwrap().remove("lib");
+        std::fs::write(file, v.to_string()).unwrap();
+    };
+    strip(&game.join("game.json"));
+    strip(&game.join("record.json"));
+    for args in [
+        &["replay", "game", "--out", "again"][..],
+        &[
+            "record",
+            "replay",
+            "--quiet",
+            "--verify",
+            "game/record.json",
+        ],
+    ] {
+        let out = run(args, false);
+        assert!(!out.status.success(), "{args:?} found edge without -L");
+        assert!(
+            text(&out.stderr).contains("-L DIR"),
+            "{}",
+            text(&out.stderr)
+        );
+        let out = run(args, true);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+    }
+    let out = run(&["render", "game/record.json", "--out", "board.svg"], true);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}

@@ -684,3 +684,41 @@ fn a_running_games_bots_remember_earlier_turns_and_a_restored_one_starts_afresh(
     assert_eq!(asked(&mut game), (0, json!(3)));
     assert!(game.bot_orders("clever", Seat(1), &mut rng).is_none());
 }
+
+#[test]
+fn options_a_ruleset_does_not_take_are_refused_at_their_key() {
+    use engine::{check_options, OptionsFrom};
+    let rules = Registered(Arc::new(SealedBids));
+    let options = |v: Value| v.as_object().unwrap().clone();
+    assert_eq!(
+        check_options(&rules, &options(json!({"cards": 6})), OptionsFrom::Client),
+        Ok(())
+    );
+    // A misspelt option would be a game played with the defaults.
+    let errors =
+        check_options(&rules, &options(json!({"card": 6})), OptionsFrom::Local).unwrap_err();
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].location.as_deref(), Some("options.card"));
+    assert_eq!(
+        errors[0].message,
+        "unknown option `card`; sealedbids takes: cards"
+    );
+    // Folders on this machine: the command line's to name, not a client's.
+    let lib = options(json!({"lib": "/somewhere"}));
+    assert_eq!(check_options(&rules, &lib, OptionsFrom::Local), Ok(()));
+    let errors = check_options(&rules, &lib, OptionsFrom::Client).unwrap_err();
+    assert!(
+        errors[0].message.contains("a client may not choose"),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn a_game_with_other_players_than_asked_for_is_named() {
+    let rules = Registered(Arc::new(SealedBids));
+    let game = rules.start(setup(1), false, None).unwrap();
+    assert_eq!(engine::check_players(&*game, 2), Ok(()));
+    let e = engine::check_players(&*game, 3).unwrap_err();
+    assert_eq!(e.location.as_deref(), Some("seats"));
+    assert_eq!(e.message, "this scenario has 2 player seats; 3 given");
+}

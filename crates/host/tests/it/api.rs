@@ -383,6 +383,24 @@ fn security_every_bad_request_is_a_4xx_and_changes_nothing() {
         .contains("unknown field"));
     let r = c.post_json(&orders, Some(&t0), &json!({"x": 1})).unwrap();
     assert_eq!(r.status, 422);
+    // A value of the wrong type: its JSON path, and what it should be in
+    // words, not the Rust type serde names.
+    let r = c
+        .post_json(
+            &orders,
+            Some(&t0),
+            &json!([{"unit": 0, "command": "F"}, {"unit": 2.5, "command": "F"}]),
+        )
+        .unwrap();
+    assert_eq!(r.status, 422);
+    let detail = &r.json()["details"][0];
+    assert_eq!(detail["field"], "orders[1].unit", "{detail}");
+    let reason = detail["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("expected a whole number from 0 to 65535, not 2.5")
+            && !reason.contains("u16"),
+        "{reason}"
+    );
     // Over the body limit: 413 naming the limit, and the connection (whose
     // body is left unread) is closed in so many words, so the next request
     // below goes on a fresh one.

@@ -112,6 +112,22 @@ fn deadlines_thresholds_and_options_are_checked() {
         400,
     );
     assert_first_detail(&e, "options.fog", "ttrts takes no options");
+    // A module the server cannot find: where it looked stays its own.
+    let e = create_err(
+        &mut c,
+        json!({"ruleset": "xconq", "scenario": "no-such-module", "seats": ["human", "human"]}),
+        400,
+    );
+    let reason = e["details"][0]["reason"].as_str().unwrap_or_default();
+    assert!(reason.contains("no-such-module"), "{e}");
+    assert!(!reason.contains('/') && !reason.contains("shared"), "{e}");
+    // Folders on the server are never a client's to name.
+    let e = create_err(
+        &mut c,
+        json!({"ruleset": "ttrts", "seats": ["human", "human"], "options": {"lib": "/"}}),
+        400,
+    );
+    assert_first_detail(&e, "options.lib", "a client may not choose");
     let e = create_err(
         &mut c,
         json!({"ruleset": "fullthrust", "seats": ["human", "human"],
@@ -343,5 +359,100 @@ fn an_early_answer_keeps_the_connection_alive() {
         let (next, head, text) = read_answer(&mut s)
             .unwrap_or_else(|| panic!("after {method} {path}: the server hung up"));
         assert_eq!(next, 200, "after {method} {path}: {head}{text}");
+    }
+}
+
+/// The status `docs/http-api.md`'s table gives the row that says `phrase`
+/// (one row must say it).
+fn documented_status(phrase: &str) -> u16 {
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/http-api.md"),
+    )
+    .unwrap();
+    let rows: Vec<&str> = doc
+        .lines()
+        .filter(|l| l.starts_with("| 4") && l.contains(phrase))
+        .collect();
+    assert_eq!(
+        rows.len(),
+        1,
+        "one row of the table says {phrase:?}: {rows:?}"
+    );
+    rows[0][2..5].parse().unwrap()
+}
+
+#[test]
+fn the_documented_statuses_are_the_servers() {
+    let (_dir, _server, mut c, created) = one_game();
+    let id = created["id"].as_str().unwrap().to_string();
+    let t0 = token(&created, 0);
+    let body = |v: Value| serde_json::to_vec(&v).unwrap();
+    let orders = format!("/api/games/{id}/orders");
+    for (phrase, method, path, auth, sent) in [
+        (
+            "a field the API's own bodies do not have",
+            "POST",
+            "/api/games".to_string(),
+            ADMIN.to_string(),
+            body(json!({"ruleset": "ttrts", "seats": ["human", "human"], "colour": "red"})),
+        ),
+        (
+            "a name in the body the server does not know",
+            "POST",
+            "/api/games".to_string(),
+            ADMIN.to_string(),
+            body(json!({"ruleset": "ttrts", "scenario": "NoSuchMap", "seats": ["human", "human"]})),
+        ),
+        (
+            "a name in the body the server does not know",
+            "POST",
+            "/api/games".to_string(),
+            ADMIN.to_string(),
+            body(json!({"ruleset": "nosuch", "seats": ["human", "human"]})),
+        ),
+        (
+            "a ruleset or scenario name in the address",
+            "GET",
+            "/api/rulesets/ttrts/scenarios/NoSuchMap".to_string(),
+            String::new(),
+            vec![],
+        ),
+        (
+            "a ruleset or scenario name in the address",
+            "GET",
+            "/api/rulesets/nosuch".to_string(),
+            String::new(),
+            vec![],
+        ),
+        (
+            "not the ruleset's orders",
+            "POST",
+            orders.clone(),
+            t0.clone(),
+            body(json!([{"unit": 0, "command": "F", "seat": 1}])),
+        ),
+        (
+            "not the ruleset's orders",
+            "POST",
+            orders.clone(),
+            t0.clone(),
+            body(json!([{"unit": "0", "command": "F"}])),
+        ),
+    ] {
+        let bearer = format!("Bearer {auth}");
+        let headers: Vec<(&str, &str)> = match auth.is_empty() {
+            true => vec![("content-type", "application/json")],
+            false => vec![
+                ("content-type", "application/json"),
+                ("authorization", &bearer),
+            ],
+        };
+        let r = c.request(method, &path, &headers, &sent).unwrap();
+        assert_eq!(
+            r.status,
+            documented_status(phrase),
+            "{method} {path}: {}",
+            String::from_utf8_lossy(&r.body)
+        );
     }
 }

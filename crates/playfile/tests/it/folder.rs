@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use engine::{DynRuleset, Seat, Setup};
-use playfile::{play, replay, PlayEvent, Status};
+use playfile::{play, replay, PlayEvent, RecordedOrders, ReplayError, Status};
 
 fn ttrts() -> Arc<dyn DynRuleset> {
     registry::find("ttrts").expect("ttrts is registered")
@@ -89,6 +89,7 @@ fn a_replay_counts_a_rejected_file_as_no_orders_and_goes_on() {
         &mut *game,
         from.path(),
         out.path(),
+        None,
         &mut |e| events.push(e),
         &String::new,
     )
@@ -101,4 +102,180 @@ fn a_replay_counts_a_rejected_file_as_no_orders_and_goes_on() {
     assert!(turn1.contains("UNIT:2 pl:1 vs:> dr:E ps:[2,1]"), "{turn1}");
     assert!(out.path().join("record.json").exists());
     assert_eq!(game.awaiting(), vec![Seat(0), Seat(1)]);
+}
+
+/// Plays Tiny2Player between two greedy bots by files in `dir`, to the end.
+fn play_greedy(dir: &std::path::Path) {
+    let rules = ttrts();
+    let mut game = rules.start(setup(), true, None).unwrap();
+    play(
+        &mut *game,
+        dir,
+        Some(500),
+        &mut |files| {
+            for (seat, _) in &files.orders {
+                let (name, text) = &files.views[0];
+                let (file, orders) = rules
+                    .bot_answer("greedy", *seat, name, text, files.turn)
+                    .unwrap();
+                playfile::atomic_write(&files.dir.join(file), orders.as_bytes()).unwrap();
+            }
+            Ok(())
+        },
+        &mut |_| {},
+        &String::new,
+    )
+    .unwrap();
+}
+
+fn replay_of(
+    from: &std::path::Path,
+    out: &std::path::Path,
+    recorded: Option<&RecordedOrders>,
+) -> Result<Option<engine::Outcome>, ReplayError> {
+    let mut game = ttrts().start(setup(), true, None).unwrap();
+    replay(&mut *game, from, out, recorded, &mut |_| {}, &String::new)
+}
+
+#[test]
+fn a_replay_held_to_the_record_gives_the_same_game() {
+    let from = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    play_greedy(from.path());
+    let recorded = RecordedOrders::read(&from.path().join("record.json"))
+        .unwrap()
+        .expect("the folder has its record");
+    assert!(!recorded.is_empty());
+    assert!(replay_of(from.path(), out.path(), Some(&recorded))
+        .unwrap()
+        .is_some());
+    let read = |dir: &std::path::Path| {
+        let text = std::fs::read_to_string(dir.join("record.json")).unwrap();
+        record::read_record(&text).unwrap().0
+    };
+    assert!(record::records_agree(&read(from.path()), &read(out.path())));
+}
+
+#[test]
+fn a_replay_stops_at_an_orders_file_changed_after_it_was_accepted() {
+    let from = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    play_greedy(from.path());
+    // Seat 1's orders for turn 1, rewritten after the game took them:
+    // unit 2 (Green's) now turns left.
+    let file = from.path().join("Player_1_Turn_1.txt");
+    let before = std::fs::read_to_string(&file).unwrap();
+    assert_ne!(before, "ORDER:L id:2\nEND\n");
+    std::fs::write(&file, "ORDER:L id:2\nEND\n").unwrap();
+    // Unchecked, the replay plays the edit: another game, and no word.
+    let unchecked = tempfile::tempdir().unwrap();
+    replay_of(from.path(), unchecked.path(), None).unwrap();
+    let recorded = RecordedOrders::read(&from.path().join("record.json"))
+        .unwrap()
+        .unwrap();
+    let err = replay_of(from.path(), out.path(), Some(&recorded)).unwrap_err();
+    let ReplayError::Changed(changed) = err else {
+        panic!("{err}")
+    };
+    assert_eq!((changed.turn, changed.seat), (1, Seat(1)));
+    assert_eq!(changed.file, "Player_1_Turn_1.txt");
+    assert!(changed.present);
+    let message = changed.to_string();
+    assert!(
+        message.contains("turn 1: Player_1_Turn_1.txt")
+            && message.contains("Restore Player_1_Turn_1.txt"),
+        "{message}"
+    );
+    // The same orders written differently are the same game.
+    let spaced = match before.strip_suffix('\n') {
+        Some(text) => text.to_string(),
+        None => format!("{before}\n"),
+    };
+    std::fs::write(&file, spaced).unwrap();
+    let again = tempfile::tempdir().unwrap();
+    if let Err(e) = replay_of(from.path(), again.path(), Some(&recorded)) {
+        panic!("{e}: {before:?}");
+    }
+}
+
+#[test]
+fn a_replay_names_an_accepted_orders_file_that_is_gone() {
+    let from = tempfile::tempdir().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    play_greedy(from.path());
+    std::fs::remove_file(from.path().join("Player_0_Turn_2.txt")).unwrap();
+    let recorded = RecordedOrders::read(&from.path().join("record.json"))
+        .unwrap()
+        .unwrap();
+    let ReplayError::Changed(changed) =
+        replay_of(from.path(), out.path(), Some(&recorded)).unwrap_err()
+    else {
+        panic!("not a changed file")
+    };
+    assert_eq!(
+        (changed.turn, changed.seat, changed.present),
+        (2, Seat(0), false)
+    );
+    assert!(changed.to_string().contains("is missing"), "{changed}");
+}
+
+#[test]
+fn every_seat_gets_its_final_view_when_the_game_ends() {
+    // Sealed bids: each seat has views of its own, beside the table's.
+    let dir = tempfile::tempdir().unwrap();
+    let rules = registry::find("toy").expect("the toy ruleset is registered");
+    let bot = rules.bot_names()[0];
+    let mut game = rules.start(Setup::default(), true, None).unwrap();
+    let outcome = play(
+        &mut *game,
+        dir.path(),
+        Some(100),
+        &mut |files| {
+            let status: Status = serde_json::from_str(
+                &std::fs::read_to_string(files.dir.join("status.json")).unwrap(),
+            )
+            .unwrap();
+            for s in &status.awaiting {
+                let name = &s.views[0];
+                let text = std::fs::read_to_string(files.dir.join(name)).unwrap();
+                let (file, orders) = rules
+                    .bot_answer(bot, s.seat, name, &text, files.turn)
+                    .unwrap();
+                playfile::atomic_write(&files.dir.join(file), orders.as_bytes()).unwrap();
+            }
+            Ok(())
+        },
+        &mut |_| {},
+        &String::new,
+    )
+    .unwrap();
+    assert!(outcome.is_some());
+    let status: Status =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("status.json")).unwrap())
+            .unwrap();
+    assert!(status.awaiting.is_empty() && status.outcome.is_some());
+    assert_eq!(
+        status
+            .final_views
+            .iter()
+            .map(|v| v.seat)
+            .collect::<Vec<_>>(),
+        vec![Seat(0), Seat(1)]
+    );
+    for (seat, seen) in status.final_views.iter().enumerate() {
+        assert_eq!(seen.views, game.view_file_names(Some(Seat(seat))));
+        for name in &seen.views {
+            let text = std::fs::read_to_string(dir.path().join(name))
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            let own = game.view_files(Some(Seat(seat)));
+            let now = own.iter().find(|(n, _)| n == name).unwrap();
+            assert_eq!(text, now.1, "{name} is the final view");
+        }
+    }
+    for (name, text) in game.view_files(None) {
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join(&name)).unwrap(),
+            text
+        );
+    }
 }
