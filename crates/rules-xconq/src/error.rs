@@ -10,7 +10,7 @@ pub enum Error {
     #[error("cannot load module {module}: {message}")]
     Module { module: String, message: String },
     /// A module the game needs is in none of the library's folders.
-    #[error("module \"{module}\"{} was not found; looked in {}. Name a folder that holds it: ORDERLY_XCONQ_LIB=DIR works for every command (folders separated as in PATH); a new game also takes `--option lib=DIR` (orderly play, demo, tournament; `\"options\": {{\"lib\": DIR}}` over HTTP) and `orderly xconq replay|support` take `-L DIR`. The Xconq 7.5 library is ../shared/corpus/xconq/lib beside the project; the modules built into this program are {}", needed_by.as_ref().map(|m| format!(" (needed by {m})")).unwrap_or_default(), searched_text(searched), crate::library::BUILT_IN_GAMES.join(", "))]
+    #[error("module \"{module}\"{} was not found; looked in {}. Name a folder that holds it: `-L DIR` on any command that plays, re-runs or checks a game (or `--option lib=DIR`), or ORDERLY_XCONQ_LIB=DIR (folders separated as in PATH), which is also how the operator of a server gives it its modules. The Xconq 7.5 library is ../shared/corpus/xconq/lib beside the project; the modules built into this program are {}", needed_by.as_ref().map(|m| format!(" (needed by {m})")).unwrap_or_default(), searched_text(searched), crate::library::BUILT_IN_GAMES.join(", "))]
     ModuleNotFound {
         module: String,
         needed_by: Option<String>,

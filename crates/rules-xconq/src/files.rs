@@ -648,9 +648,17 @@ pub fn board_text(g: &Game) -> String {
 impl FileProtocol for Xconq {
     fn view_files(&self, g: &Game, seat: Option<Seat>) -> Vec<(String, String)> {
         let view = crate::view::view(&g.module, &g.rules, &g.state, seat.map(|s| s.0 + 1));
+        // The turn does not advance when the game ends in it (§12.2): the
+        // views of the end are named apart, so the ones the seats played
+        // their last turn from stay as they were.
+        let turn = if g.over() {
+            "final".to_string()
+        } else {
+            format!("turn{}", g.state.turn)
+        };
         let name = match seat {
-            Some(s) => format!("side{}-turn{}-view.txt", s.0 + 1, g.state.turn),
-            None => format!("all-turn{}-view.txt", g.state.turn),
+            Some(s) => format!("side{}-{turn}-view.txt", s.0 + 1),
+            None => format!("all-{turn}-view.txt"),
         };
         vec![(name, view_text(&view))]
     }

@@ -663,11 +663,12 @@ impl Ruleset for Xconq {
             .collect()
     }
 
-    /// The options a game may be given. `lib` (module folders) and
-    /// `sources` (the files a game was read from, kept by the record) are
-    /// left out on purpose: a host must not let a client make the server
-    /// read folders of its choosing, so the host refuses them; the command
-    /// line and re-runs still pass them.
+    /// The options a game may be given. `lib` (module folders) is one of
+    /// the engine's `LOCAL_OPTIONS`: the command line passes it (`-L DIR`,
+    /// `--option lib=DIR`) and a host refuses it, since a client must not
+    /// make the server read folders of its choosing. `sources` (the files a
+    /// game was read from) is left out too: only a re-run sets it, from
+    /// the record.
     fn options(&self) -> &'static [engine::OptionSpec] {
         OPTIONS
     }

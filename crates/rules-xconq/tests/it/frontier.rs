@@ -195,9 +195,8 @@ fn a_missing_module_says_where_it_looked_and_what_to_do() {
         "module \"no-such-game\" was not found",
         "/nonexistent/xconq-lib",
         "the built-in modules",
-        "ORDERLY_XCONQ_LIB=DIR works for every command",
-        "`--option lib=DIR` (orderly play, demo, tournament;",
-        "`orderly xconq replay|support` take `-L DIR`",
+        "`-L DIR` on any command that plays, re-runs or checks a game",
+        "ORDERLY_XCONQ_LIB=DIR",
         "frontier",
     ] {
         assert!(err.contains(part), "{part:?} not in: {err}");

@@ -426,3 +426,23 @@ fn an_order_that_fails_when_it_runs_is_told_in_the_seats_next_view() {
     turn(&x, &mut g, Orders::default());
     assert!(x.view(&g, Some(Seat(0))).failed.is_empty());
 }
+
+#[test]
+fn the_views_of_a_finished_game_are_named_final() {
+    let (x, mut g) = frontier();
+    assert_eq!(x.view_files(&g, Some(Seat(0)))[0].0, "side1-turn1-view.txt");
+    let resign = Orders {
+        resign: true,
+        ..Orders::default()
+    };
+    turn(&x, &mut g, resign);
+    assert!(g.over());
+    let files = |seat| x.view_files(&g, seat);
+    assert_eq!(files(Some(Seat(1)))[0].0, "side2-final-view.txt");
+    assert_eq!(files(None)[0].0, "all-final-view.txt");
+    assert!(files(Some(Seat(0)))[0].1.contains("\nover 1\n"));
+    assert_eq!(
+        x.view_file_names(&g, Some(Seat(0))),
+        ["side1-final-view.txt"]
+    );
+}
