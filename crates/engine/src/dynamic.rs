@@ -95,6 +95,8 @@ pub trait Game: Send {
     /// turn, or an array of several): what [`Game::save_base`] leaves out,
     /// one resolution at a time.
     fn last_turn_json(&self) -> Option<String>;
+    /// The orders the last resolution recorded (see [`Match::last_orders`]).
+    fn last_orders(&self) -> Option<Value>;
     /// Records an end decided outside the rules (a host's turn limit):
     /// the record gets `ended`, `winnerId` and `outcome` as if the rules
     /// had ended the game. Nothing else changes.
@@ -306,6 +308,9 @@ impl<R: ViewFiles> Game for Running<R> {
     }
     fn last_turn_json(&self) -> Option<String> {
         self.0.last_turn_json().map(Cow::into_owned)
+    }
+    fn last_orders(&self) -> Option<Value> {
+        self.0.last_orders().cloned()
     }
     fn conclude(&mut self, outcome: &Outcome, now: Option<&str>) {
         self.0.conclude(outcome, now)

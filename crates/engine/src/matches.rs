@@ -436,6 +436,16 @@ impl<R: Ruleset> Match<R> {
         })
     }
 
+    /// The orders the last [`Match::resolve`] recorded, as its first turn
+    /// keeps them (`[{"teamId": 0, "orders": ...}, ...]`): what a replay
+    /// compares with another record's, without the turn's text. `None`
+    /// with no record or no turn yet.
+    pub fn last_orders(&self) -> Option<&Value> {
+        let record = self.record.as_ref()?;
+        let first = record.turns.len().checked_sub(self.last_count)?;
+        record.turns.get(first)?.extra.get("orders")
+    }
+
     /// Resumes a match saved by [`Match::save`].
     pub fn restore(rules: Arc<R>, saved: Value) -> Result<Match<R>, SetupError> {
         Match::restore_with_turns(rules, saved, &[])

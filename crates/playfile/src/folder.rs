@@ -429,8 +429,8 @@ pub fn replay(
         }
         let turn = game.turn();
         game.resolve(Some(&now()));
-        if let (Some(recorded), Some(json)) = (recorded, game.last_turn_json()) {
-            let played = crate::recorded::last_orders(&json);
+        if let (Some(recorded), Some(orders)) = (recorded, game.last_orders()) {
+            let played = crate::recorded::played_orders(&orders);
             if let Some(seat) = recorded.first_difference(resolutions, &played) {
                 // OUT keeps the view files written so far, and no record:
                 // its last turn is not what the folder's game played.

@@ -46,12 +46,24 @@ impl RecordedOrders {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(bad(e.to_string())),
         };
-        let (record, _) = record::read_record(&text).map_err(|e| bad(e.to_string()))?;
+        // Only the turns' orders are read: the rest of a record (most of
+        // it: the units and actions of every turn) is skipped unparsed.
+        #[derive(Deserialize)]
+        struct Record {
+            #[serde(default)]
+            turns: Vec<Turn>,
+        }
+        #[derive(Deserialize)]
+        struct Turn {
+            #[serde(default)]
+            orders: Option<Value>,
+        }
+        let record: Record = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
         // Each resolution's orders go with the first turn it recorded.
         let turns = record
             .turns
             .iter()
-            .filter_map(|t| t.extra.get("orders"))
+            .filter_map(|t| t.orders.as_ref())
             .map(|orders| seat_orders(orders).ok_or_else(|| bad(format!("bad orders: {orders}"))))
             .collect::<Result<_, _>>()?;
         Ok(Some(RecordedOrders {
@@ -103,26 +115,9 @@ fn seat_orders(orders: &Value) -> Option<Vec<(usize, Value)>> {
 }
 
 /// The orders the last resolution of a game played, from
-/// [`engine::Game::last_turn_json`] (one turn, or an array of several of
-/// which the first carries them). Only the `orders` are kept.
-pub(crate) fn last_orders(turn_json: &str) -> Vec<(usize, Value)> {
-    #[derive(Deserialize)]
-    struct Orders {
-        #[serde(default)]
-        orders: Option<Value>,
-    }
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum OneOrMore {
-        One(Orders),
-        More(Vec<Orders>),
-    }
-    let orders = match serde_json::from_str::<OneOrMore>(turn_json) {
-        Ok(OneOrMore::One(t)) => t.orders,
-        Ok(OneOrMore::More(ts)) => ts.into_iter().next().and_then(|t| t.orders),
-        Err(_) => None,
-    };
-    orders.as_ref().and_then(seat_orders).unwrap_or_default()
+/// [`engine::Game::last_orders`], as pairs.
+pub(crate) fn played_orders(orders: &Value) -> Vec<(usize, Value)> {
+    seat_orders(orders).unwrap_or_default()
 }
 
 /// A replay met an orders file that is not what the game played: the file
