@@ -36,9 +36,15 @@
 //! seat whose orders differ ([`ChangedOrders`]: the turn and the file).
 //! Orders, not bytes, are compared: a file rewritten with the same meaning
 //! (spacing, say) is the same game.
+//!
+//! A game whose program stopped (a closed terminal, Ctrl-C) goes on from
+//! its folder: [`Resumable`] plays the folder's record into the game
+//! started again from its setup (the orders it accepted, not the files),
+//! and [`play`] then carries on at the turn it stopped in.
 
 mod folder;
 mod recorded;
+mod resume;
 mod status;
 
 pub use folder::{
@@ -47,4 +53,5 @@ pub use folder::{
     TurnFiles, RECORD_FILE,
 };
 pub use recorded::{ChangedOrders, RecordedOrders, UnreadableRecord};
+pub use resume::Resumable;
 pub use status::{SeatFiles, SeatViewFiles, Status, STATUS_FILE};

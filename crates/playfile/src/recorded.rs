@@ -103,7 +103,7 @@ impl RecordedOrders {
 }
 
 /// `[{"teamId": 0, "orders": ...}, ...]` as pairs.
-fn seat_orders(orders: &Value) -> Option<Vec<(usize, Value)>> {
+pub(crate) fn seat_orders(orders: &Value) -> Option<Vec<(usize, Value)>> {
     orders
         .as_array()?
         .iter()

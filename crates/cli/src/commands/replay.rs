@@ -51,7 +51,7 @@ pub fn write_game_file(dir: &Path, ruleset: &str, setup: &Setup) -> anyhow::Resu
 }
 
 /// The ruleset and setup a folder's game started from.
-fn game_of(dir: &Path, ruleset: Option<&str>) -> anyhow::Result<(String, Setup)> {
+pub fn game_of(dir: &Path, ruleset: Option<&str>) -> anyhow::Result<(String, Setup)> {
     let path = dir.join(GAME_FILE);
     if path.is_file() {
         let text = std::fs::read_to_string(&path)

@@ -295,3 +295,115 @@ fn every_command_that_plays_or_replays_a_game_takes_its_library_with_l() {
     let out = run(&["render", "game/record.json", "--out", "board.svg"], true);
     assert!(out.status.success(), "{}", text(&out.stderr));
 }
+
+/// Waits (at most a minute) until `path` exists, failing if `child` ends.
+fn wait_for(child: &mut std::process::Child, path: &Path) {
+    let start = Instant::now();
+    while !path.exists() {
+        if let Ok(Some(status)) = child.try_wait() {
+            let mut err = String::new();
+            use std::io::Read;
+            if let Some(mut e) = child.stderr.take() {
+                e.read_to_string(&mut err).unwrap();
+            }
+            panic!(
+                "orderly play stopped ({status}) before {}: {err}",
+                path.display()
+            );
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no {} within a minute",
+            path.display()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_stopped_game_by_files_goes_on_with_resume() {
+    // Frontier (built in), seed 3: side 1's militia 3 stands at (6, 8).
+    let dir = tempfile::tempdir().unwrap();
+    let play = |extra: &[&str]| {
+        let mut cmd = orderly_in(dir.path());
+        cmd.args(["play", "xconq", "--seed", "3", "--games-dir", "."])
+            .args(extra);
+        cmd
+    };
+    let mut first = play(&[])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let folder = dir.path().join("xconq_frontier");
+    wait_for(&mut first, &folder.join("side2-turn1-view.txt"));
+    let orders = |name: &str, text: &str| std::fs::write(folder.join(name), text).unwrap();
+    orders(
+        "side1-turn1-orders.txt",
+        "xconq orders 1\n3 move 7 8 0\nend\n",
+    );
+    orders("side2-turn1-orders.txt", "xconq orders 1\nend\n");
+    wait_for(&mut first, &folder.join("side2-turn2-view.txt"));
+    // Side 1 answers turn 2; then the program stops before side 2 does.
+    orders(
+        "side1-turn2-orders.txt",
+        "xconq orders 1\n3 move 8 8 0\nend\n",
+    );
+    std::thread::sleep(Duration::from_millis(1500));
+    let _ = first.kill();
+    let _ = first.wait();
+
+    // The same command again is refused, saying how to go on.
+    let out = play(&[]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("pass --resume to go on with it"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Another game's arguments are refused too: the folder is left alone.
+    let out = play(&["--resume", "--option", "last-turn=50"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("holds a game started otherwise"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    let mut again = play(&["--resume"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    // Side 1's turn-2 file, written before the stop, is taken now; side 2
+    // answers, and the game goes on to turn 3.
+    orders("side2-turn2-orders.txt", "xconq orders 1\nend\n");
+    wait_for(&mut again, &folder.join("side1-turn3-view.txt"));
+    std::thread::sleep(Duration::from_millis(500));
+    let _ = again.kill();
+    let _ = again.wait();
+    let mut said = String::new();
+    use std::io::Read;
+    again
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut said)
+        .unwrap();
+    assert!(
+        said.contains("resumed after 1 turn(s) of the record; now turn 2"),
+        "{said}"
+    );
+    // Both moves were played: the militia stands at (8, 8) in turn 3.
+    let view = std::fs::read_to_string(folder.join("side1-turn3-view.txt")).unwrap();
+    assert!(view.contains("\n3 militia 1 8 8 "), "{view}");
+    let record = std::fs::read_to_string(folder.join("record.json")).unwrap();
+    let record: serde_json::Value = serde_json::from_str(&record).unwrap();
+    let turns = record["turns"].as_array().unwrap();
+    assert_eq!(
+        turns.iter().filter(|t| t.get("orders").is_some()).count(),
+        2
+    );
+}

@@ -279,3 +279,33 @@ fn every_seat_gets_its_final_view_when_the_game_ends() {
         );
     }
 }
+
+#[test]
+fn a_resumed_game_is_the_recorded_game_and_another_setups_record_is_refused() {
+    let from = tempfile::tempdir().unwrap();
+    play_greedy(from.path());
+    let file = from.path().join("record.json");
+    let resumable = playfile::Resumable::read(&file).unwrap().expect("a record");
+    let mut game = ttrts().start(setup(), true, None).unwrap();
+    resumable.catch_up(&mut *game).unwrap();
+    assert!(game.outcome().is_some(), "the recorded game ended");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let recorded = record::read_record(&text).unwrap().0;
+    assert!(record::records_agree(&recorded, &game.record().unwrap()));
+    // The same record played into a game of another map: refused, naming
+    // the record, not played as far as it goes.
+    let other = Setup {
+        scenario: "Big2Player".into(),
+        ..Setup::default()
+    };
+    let mut game = ttrts().start(other, true, None).unwrap();
+    let err = resumable.catch_up(&mut *game).unwrap_err().to_string();
+    assert!(
+        err.contains("record.json") && err.contains("not this game's"),
+        "{err}"
+    );
+    // No record: nothing to resume from.
+    assert!(playfile::Resumable::read(&from.path().join("none.json"))
+        .unwrap()
+        .is_none());
+}
