@@ -48,14 +48,11 @@ impl Resumable {
         let (record, _) = record::read_record(&text).map_err(|e| bad(e.to_string()))?;
         let mut resolutions: Vec<Resolution> = Vec::new();
         for (i, turn) in record.turns.iter().enumerate() {
-            // A resolution's orders go with the first turn it recorded;
-            // the turns after it without orders are the same resolution's.
+            // A resolution's orders go with the first turn it recorded; a
+            // turn without orders is a later turn of the resolution before
+            // it or, with none before, the turn the game began in, recorded
+            // before anyone played: nothing to play back.
             let Some(orders) = turn.extra.get("orders") else {
-                if resolutions.is_empty() {
-                    return Err(bad(format!(
-                        "turns[{i}] has no orders and none came before"
-                    )));
-                }
                 continue;
             };
             let orders = crate::recorded::seat_orders(orders)

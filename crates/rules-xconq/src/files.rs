@@ -647,7 +647,13 @@ pub fn board_text(g: &Game) -> String {
 
 impl FileProtocol for Xconq {
     fn view_files(&self, g: &Game, seat: Option<Seat>) -> Vec<(String, String)> {
-        let view = crate::view::view(&g.module, &g.rules, &g.state, seat.map(|s| s.0 + 1));
+        let view = crate::view::view(
+            &g.module,
+            &g.rules,
+            &g.state,
+            seat.map(|s| s.0 + 1),
+            g.over(),
+        );
         // The turn does not advance when the game ends in it (§12.2): the
         // views of the end are named apart, so the ones the seats played
         // their last turn from stay as they were.

@@ -606,7 +606,7 @@ impl Ruleset for Xconq {
     }
 
     fn view(&self, g: &Game, seat: Option<Seat>) -> View {
-        crate::view::view(&g.module, &g.rules, &g.state, seat.map(seat_side))
+        crate::view::view(&g.module, &g.rules, &g.state, seat.map(seat_side), g.over())
     }
 
     fn units(&self, g: &Game) -> Vec<Vec<UnitData>> {

@@ -358,9 +358,11 @@ fn letter_byte(t: u8) -> u8 {
 }
 
 /// The view of `side` (None: a spectator, who sees everything).
-pub fn view(game: &str, r: &Rules, s: &State, side: Option<usize>) -> View {
+pub fn view(game: &str, r: &Rules, s: &State, side: Option<usize>, ended: bool) -> View {
     let a = s.area;
-    let over = s.endofgame || s.sides.iter().skip(1).all(|x| !x.ingame);
+    // `ended`: the game is over for a reason the kernel's state does not
+    // hold (its `last-turn` option, D8).
+    let over = ended || s.endofgame || s.sides.iter().skip(1).all(|x| !x.ingame);
     // A spectator sees everything once the game is over; before, only
     // what every seat knows (the sides and the events all observe), so a
     // spectator's page or picture can never show a seat another's units.

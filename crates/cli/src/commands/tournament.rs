@@ -22,7 +22,7 @@ pub struct Args {
     #[arg(long, default_value_t = 0)]
     jobs: usize,
     /// A game still going after this many turns counts as a draw.
-    #[arg(long, default_value_t = super::MAX_TURNS)]
+    #[arg(long, default_value_t = super::MAX_TURNS, value_parser = clap::value_parser!(u64).range(1..))]
     max_turns: u64,
 }
 

@@ -48,3 +48,14 @@ fn players_the_scenario_cannot_seat_are_refused_not_ignored() {
         );
     }
 }
+
+#[test]
+fn a_tournament_of_no_turns_is_refused_as_a_bad_argument() {
+    let out = Command::cargo_bin("orderly")
+        .unwrap()
+        .args(["tournament", "xconq", "--max-turns", "0", "--games", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--max-turns"));
+}

@@ -309,3 +309,25 @@ fn a_resumed_game_is_the_recorded_game_and_another_setups_record_is_refused() {
         .unwrap()
         .is_none());
 }
+
+#[test]
+fn a_game_stopped_before_its_first_turn_resumes_at_its_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = ttrts().start(setup(), true, None).unwrap();
+    // The program stops while the first turn waits (here: its hook fails).
+    let _ = play(
+        &mut *game,
+        dir.path(),
+        None,
+        &mut |_| Err("stopped".into()),
+        &mut |_| {},
+        &String::new,
+    );
+    let file = dir.path().join("record.json");
+    assert!(file.exists(), "play writes the record at once");
+    let resumable = playfile::Resumable::read(&file).unwrap().expect("a record");
+    assert!(resumable.is_empty());
+    let mut again = ttrts().start(setup(), true, None).unwrap();
+    resumable.catch_up(&mut *again).unwrap();
+    assert_eq!(again.turn(), game.turn());
+}

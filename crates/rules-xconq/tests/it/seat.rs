@@ -446,3 +446,25 @@ fn the_views_of_a_finished_game_are_named_final() {
         ["side1-final-view.txt"]
     );
 }
+
+#[test]
+fn a_game_ended_by_its_turn_limit_says_so_in_every_view() {
+    let x = Xconq::default();
+    let mut setup = Setup {
+        scenario: "frontier".into(),
+        seed: 3,
+        ..Setup::default()
+    };
+    setup.options.insert("last-turn".into(), 1.into());
+    let mut g = x.setup(&setup, &mut GameRng::from_seed(3)).unwrap();
+    turn(&x, &mut g, Orders::default());
+    assert!(g.over(), "turn 1 was the last");
+    for seat in [Some(Seat(0)), Some(Seat(1)), None] {
+        assert!(x.view(&g, seat).over, "{seat:?}");
+        let (name, text) = &x.view_files(&g, seat)[0];
+        assert!(name.ends_with("final-view.txt"), "{name}");
+        assert!(text.contains("\nover 1\n"), "{seat:?}");
+    }
+    // Once over, a watcher sees every unit (§11.4), as after a win.
+    assert!(!x.view(&g, None).own.is_empty());
+}
