@@ -33,18 +33,31 @@ pub struct UnreadableRecord {
     pub reason: String,
 }
 
+impl UnreadableRecord {
+    pub(crate) fn at(file: &Path, reason: String) -> UnreadableRecord {
+        UnreadableRecord {
+            file: file.to_path_buf(),
+            reason,
+        }
+    }
+}
+
+/// A folder's record as text, or `None` when the folder has none.
+pub(crate) fn record_text(file: &Path) -> Result<Option<String>, UnreadableRecord> {
+    match std::fs::read_to_string(file) {
+        Ok(text) => Ok(Some(text)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(UnreadableRecord::at(file, e.to_string())),
+    }
+}
+
 impl RecordedOrders {
     /// The orders of the record `file` (a `record.json`), or `None` when
     /// there is no such file.
     pub fn read(file: &Path) -> Result<Option<RecordedOrders>, UnreadableRecord> {
-        let bad = |reason: String| UnreadableRecord {
-            file: file.to_path_buf(),
-            reason,
-        };
-        let text = match std::fs::read_to_string(file) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(bad(e.to_string())),
+        let bad = |reason: String| UnreadableRecord::at(file, reason);
+        let Some(text) = record_text(file)? else {
+            return Ok(None);
         };
         // Only the turns' orders are read: the rest of a record (most of
         // it: the units and actions of every turn) is skipped unparsed.

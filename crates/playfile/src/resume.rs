@@ -36,14 +36,9 @@ impl Resumable {
     /// The record `file`, or `None` when there is none (a game stopped
     /// before its first turn was written: it starts afresh).
     pub fn read(file: &Path) -> Result<Option<Resumable>, UnreadableRecord> {
-        let bad = |reason: String| UnreadableRecord {
-            file: file.to_path_buf(),
-            reason,
-        };
-        let text = match std::fs::read_to_string(file) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(bad(e.to_string())),
+        let bad = |reason: String| UnreadableRecord::at(file, reason);
+        let Some(text) = crate::recorded::record_text(file)? else {
+            return Ok(None);
         };
         let (record, _) = record::read_record(&text).map_err(|e| bad(e.to_string()))?;
         let mut resolutions: Vec<Resolution> = Vec::new();
@@ -90,10 +85,7 @@ impl Resumable {
     /// game does not end where the record does: the record is not this
     /// game's (another setup, another program version's rules).
     pub fn catch_up(&self, game: &mut dyn Game) -> Result<(), UnreadableRecord> {
-        let bad = |reason: String| UnreadableRecord {
-            file: self.file.clone(),
-            reason,
-        };
+        let bad = |reason: String| UnreadableRecord::at(&self.file, reason);
         for (k, r) in self.resolutions.iter().enumerate() {
             if game.outcome().is_some() {
                 return Err(bad(format!(

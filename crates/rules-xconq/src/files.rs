@@ -7,10 +7,10 @@
 //! orders file is one action per line, complete once its last line is
 //! `end`.
 
-use engine::{FileProtocol, OrderIssue, Ruleset, Seat, SetupError, ViewFiles};
+use engine::{FileProtocol, OrderIssue, Seat, SetupError, ViewFiles};
 
 use crate::orders::{Arg, Order, Orders};
-use crate::ruleset::{Game, Xconq};
+use crate::ruleset::{faults, Fault, Game, Xconq};
 use crate::state::FailedOrder;
 use crate::view::{
     AuxCell, OwnUnit, SeenEvent, SeenUnit, SideInfo, TypeInfo, View, DEFAULT_VISION_RANGE,
@@ -686,24 +686,16 @@ impl FileProtocol for Xconq {
         // names its line (the engine's check then sees the same orders
         // and agrees), and a file with a slip of the pen in one line still
         // hears what is wrong with the others.
-        if let Err(issues) = self.check(g, seat, &read.orders) {
-            for mut issue in issues {
-                let line = match issue.field.as_deref() {
-                    Some("resign_to") => read.resign_line,
-                    Some(f) => f
-                        .strip_prefix("orders[")
-                        .and_then(|f| f.strip_suffix(']'))
-                        .and_then(|i| i.parse::<usize>().ok())
-                        .and_then(|i| read.lines.get(i).copied()),
-                    None => None,
-                };
-                if line.is_some() {
-                    issue.line = line;
-                    issue.field = None;
-                }
-                read.errors.push(issue);
-            }
-        }
+        let line = |at: Fault| match at {
+            Fault::Order(i) => read.lines.get(i).copied(),
+            Fault::ResignTo => read.resign_line,
+            Fault::Seat | Fault::Count => None,
+        };
+        let faults = faults(g, seat, &read.orders, &|at, message| match line(at) {
+            Some(n) => OrderIssue::at_line(n, None, message),
+            None => OrderIssue::general(message),
+        });
+        read.errors.extend(faults);
         if read.errors.is_empty() {
             return Ok(Some(read.orders));
         }

@@ -54,6 +54,55 @@ pub struct Game {
     pub resigned: Vec<usize>,
 }
 
+/// What part of a seat's orders the shallow check refuses.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Fault {
+    /// The seat itself (not in this game).
+    Seat,
+    /// The number of orders.
+    Count,
+    /// Order `i` of the list.
+    Order(usize),
+    /// The side a resignation hands the units to.
+    ResignTo,
+}
+
+/// The shallow check of a seat's orders (spec §15.3, D7): each fault as
+/// `at` places it (a JSON field for the engine, a line for an orders file).
+pub(crate) fn faults(
+    g: &Game,
+    seat: Seat,
+    orders: &Orders,
+    at: &dyn Fn(Fault, String) -> OrderIssue,
+) -> Vec<OrderIssue> {
+    let side = seat_side(seat);
+    if side >= g.state.sides.len() {
+        return vec![at(Fault::Seat, format!("{seat} is not in this game"))];
+    }
+    if orders.orders.len() > MAX_ORDERS {
+        return vec![at(
+            Fault::Count,
+            format!(
+                "{} orders; at most {MAX_ORDERS} a turn",
+                orders.orders.len()
+            ),
+        )];
+    }
+    let mut errors = Vec::new();
+    let mut planned = crate::orders::Planned::new();
+    for (i, o) in orders.orders.iter().enumerate() {
+        if let Err(e) = ready(&g.rules, &g.state, side, o, &mut planned) {
+            errors.push(at(Fault::Order(i), e));
+        }
+    }
+    if let Some(to) = orders.resign_to {
+        if to >= g.state.sides.len() || to == side {
+            errors.push(at(Fault::ResignTo, format!("no other side {to}")));
+        }
+    }
+    errors
+}
+
 /// The Xconq ruleset: where to find modules.
 #[derive(Clone, Debug, Default)]
 pub struct Xconq {
@@ -432,36 +481,12 @@ impl Ruleset for Xconq {
         seat: Seat,
         orders: &Orders,
     ) -> Result<Vec<OrderIssue>, Vec<OrderIssue>> {
-        let side = seat_side(seat);
-        let mut errors = Vec::new();
-        if side >= g.state.sides.len() {
-            return Err(vec![OrderIssue::general(format!(
-                "{seat} is not in this game"
-            ))]);
-        }
-        if orders.orders.len() > MAX_ORDERS {
-            return Err(vec![OrderIssue::at_field(
-                "orders",
-                format!(
-                    "{} orders; at most {MAX_ORDERS} a turn",
-                    orders.orders.len()
-                ),
-            )]);
-        }
-        let mut planned = crate::orders::Planned::new();
-        for (i, o) in orders.orders.iter().enumerate() {
-            if let Err(e) = ready(&g.rules, &g.state, side, o, &mut planned) {
-                errors.push(OrderIssue::at_field(format!("orders[{i}]"), e));
-            }
-        }
-        if let Some(to) = orders.resign_to {
-            if to >= g.state.sides.len() || to == side {
-                errors.push(OrderIssue::at_field(
-                    "resign_to",
-                    format!("no other side {to}"),
-                ));
-            }
-        }
+        let errors = faults(g, seat, orders, &|at, message| match at {
+            Fault::Seat => OrderIssue::general(message),
+            Fault::Count => OrderIssue::at_field("orders", message),
+            Fault::Order(i) => OrderIssue::at_field(format!("orders[{i}]"), message),
+            Fault::ResignTo => OrderIssue::at_field("resign_to", message),
+        });
         if errors.is_empty() {
             Ok(Vec::new())
         } else {

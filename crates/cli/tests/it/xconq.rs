@@ -95,16 +95,23 @@ fn support_fails_for_a_module_that_is_not_there_and_says_a_read_error_once() {
     assert_eq!(err.matches("os error").count(), 1, "{err}");
 }
 
+/// A module of our own, `edge` (Frontier renamed), in `DIR/lib`: its folder
+/// and its text.
+fn edge_library(dir: &Path) -> (PathBuf, String) {
+    let lib = dir.join("lib");
+    std::fs::create_dir(&lib).unwrap();
+    let main = std::fs::read_to_string(root().join("games/xconq/frontier.g")).unwrap();
+    let main = main.replace("(game-module \"frontier\"", "(game-module \"edge\"");
+    std::fs::write(lib.join("edge.g"), &main).unwrap();
+    (lib, main)
+}
+
 #[test]
 fn the_record_keeps_its_module_files_and_refuses_other_ones() {
     // A module of our own in a library folder: the game includes the
     // built-in unit types, so only its main file is on disk.
     let dir = tempfile::tempdir().unwrap();
-    let lib = dir.path().join("lib");
-    std::fs::create_dir(&lib).unwrap();
-    let main = std::fs::read_to_string(root().join("games/xconq/frontier.g")).unwrap();
-    let main = main.replace("(game-module \"frontier\"", "(game-module \"edge\"");
-    std::fs::write(lib.join("edge.g"), &main).unwrap();
+    let (lib, main) = edge_library(dir.path());
     let game = dir.path().join("game");
     let out = orderly_in(dir.path())
         .args(["demo", "xconq", "edge", "--quiet", "--max-turns", "3"])
@@ -234,11 +241,7 @@ fn every_command_that_plays_or_replays_a_game_takes_its_library_with_l() {
     // A module of our own, found only through -L: the advice of the
     // module-not-found error holds for each of these commands.
     let dir = tempfile::tempdir().unwrap();
-    let lib = dir.path().join("lib");
-    std::fs::create_dir(&lib).unwrap();
-    let main = std::fs::read_to_string(root().join("games/xconq/frontier.g")).unwrap();
-    let main = main.replace("(game-module \"frontier\"", "(game-module \"edge\"");
-    std::fs::write(lib.join("edge.g"), &main).unwrap();
+    let (lib, _) = edge_library(dir.path());
     let game = dir.path().join("game");
     let run = |args: &[&str], with_lib: bool| {
         let mut cmd = orderly_in(dir.path());
